@@ -1,0 +1,383 @@
+// Package protocol defines access memory protocols, the behavioural types of
+// seed 004 (Cogumbreiro et al., CAV 2021, Section 3 and Fig. 2): what a group
+// of GPU threads does to shared or global arrays, abstracting away the values
+// read and written and keeping only where each access lands and how accesses
+// are separated by barriers.
+//
+// The AST is the one representation every stage shares: the .prot parser
+// (package protocol/parser) and the CUDA front end (package infer) produce it,
+// the printer (protocol/printer) prints it back as .prot text, the reference
+// semantics (protocol/eval) runs it, and well-formedness (protocol/wellformed),
+// barrier aligning (align) and splitting (split) transform it. Every node
+// carries the source position it came from so that a race can be reported at
+// the user's lines.
+//
+// Extensions to the syntax of Fig. 2, all from Section 5 of the paper or from
+// the CUDA programming model: conditionals (If), loops with a stride (Loop.Step),
+// assumptions (Assume), atomic accesses, several array dimensions, three
+// dimensional thread and block identifiers (Builtin), the conditional
+// expression (Ite), and uninterpreted thread-uniform functions (Call).
+package protocol
+
+import "fmt"
+
+// Node is implemented by every AST node.
+type Node interface {
+	Pos() Pos
+}
+
+// ---- integer expressions ----
+
+// Expr is an integer-valued expression. Integers are unbounded: there is no
+// overflow or wrap-around in any stage.
+type Expr interface {
+	Node
+	exprNode()
+}
+
+// IntLit is an integer literal.
+type IntLit struct {
+	At    Pos
+	Value int64
+}
+
+// Var names a declared parameter or local, or a loop variable in scope.
+type Var struct {
+	At   Pos
+	Name string
+}
+
+// BuiltinKind is one of CUDA's four built-in index variables.
+type BuiltinKind int
+
+const (
+	ThreadIdx BuiltinKind = iota
+	BlockIdx
+	BlockDim
+	GridDim
+)
+
+var builtinNames = [...]string{"threadIdx", "blockIdx", "blockDim", "gridDim"}
+
+func (k BuiltinKind) String() string { return builtinNames[k] }
+
+// Builtin is threadIdx, blockIdx, blockDim or gridDim in dimension Dim
+// (0 for x, 1 for y, 2 for z). The .prot keyword tid is threadIdx.x.
+type Builtin struct {
+	At   Pos
+	Kind BuiltinKind
+	Dim  int
+}
+
+// Name returns the CUDA spelling, e.g. "threadIdx.x".
+func (b *Builtin) Name() string { return BuiltinName(b.Kind, b.Dim) }
+
+// BuiltinName returns the CUDA spelling of a built-in, e.g. "blockIdx.y".
+func BuiltinName(k BuiltinKind, dim int) string {
+	return k.String() + "." + string("xyz"[dim])
+}
+
+// Neg is arithmetic negation, -X.
+type Neg struct {
+	At Pos
+	X  Expr
+}
+
+// BinOp is an integer operator.
+type BinOp int
+
+const (
+	Add BinOp = iota
+	Sub
+	Mul
+	Div // C division: truncates toward zero
+	Mod // C remainder: has the sign of the dividend
+)
+
+var binOpNames = [...]string{"+", "-", "*", "/", "%"}
+
+func (o BinOp) String() string { return binOpNames[o] }
+
+// Binary is X Op Y.
+type Binary struct {
+	At   Pos
+	Op   BinOp
+	X, Y Expr
+}
+
+// Ite is the conditional expression Cond ? Then : Else.
+type Ite struct {
+	At   Pos
+	Cond Cond
+	Then Expr
+	Else Expr
+}
+
+// Call applies an uninterpreted thread-uniform function: a value that all
+// threads compute alike from the arguments but that the protocol does not
+// model (for instance the i-th value of a loop variable doubled at each
+// iteration). Equal arguments give equal results, for every thread. The
+// function is declared with 'param'.
+type Call struct {
+	At   Pos
+	Func string
+	Args []Expr
+}
+
+func (*IntLit) exprNode()  {}
+func (*Var) exprNode()     {}
+func (*Builtin) exprNode() {}
+func (*Neg) exprNode()     {}
+func (*Binary) exprNode()  {}
+func (*Ite) exprNode()     {}
+func (*Call) exprNode()    {}
+
+// ---- conditions ----
+
+// Cond is a boolean-valued expression.
+type Cond interface {
+	Node
+	condNode()
+}
+
+// BoolLit is true or false.
+type BoolLit struct {
+	At    Pos
+	Value bool
+}
+
+// CmpOp is a comparison operator.
+type CmpOp int
+
+const (
+	Eq CmpOp = iota
+	Ne
+	Lt
+	Le
+	Gt
+	Ge
+)
+
+var cmpOpNames = [...]string{"==", "!=", "<", "<=", ">", ">="}
+
+func (o CmpOp) String() string { return cmpOpNames[o] }
+
+// Cmp is X Op Y.
+type Cmp struct {
+	At   Pos
+	Op   CmpOp
+	X, Y Expr
+}
+
+// Not is !X.
+type Not struct {
+	At Pos
+	X  Cond
+}
+
+// LogicOp is a boolean connective.
+type LogicOp int
+
+const (
+	And LogicOp = iota
+	Or
+)
+
+func (o LogicOp) String() string {
+	if o == And {
+		return "&&"
+	}
+	return "||"
+}
+
+// Logic is X Op Y.
+type Logic struct {
+	At   Pos
+	Op   LogicOp
+	X, Y Cond
+}
+
+func (*BoolLit) condNode() {}
+func (*Cmp) condNode()     {}
+func (*Not) condNode()     {}
+func (*Logic) condNode()   {}
+
+// ---- statements ----
+
+// Stmt is a protocol statement.
+type Stmt interface {
+	Node
+	stmtNode()
+}
+
+// Mode is the kind of an access.
+type Mode int
+
+const (
+	Read Mode = iota
+	Write
+	Atomic
+)
+
+var modeNames = [...]string{"rd", "wr", "atomic"}
+
+// String returns the .prot keyword of the mode.
+func (m Mode) String() string { return modeNames[m] }
+
+// Word returns the mode as an English word, for reports.
+func (m Mode) Word() string { return [...]string{"read", "write", "atomic"}[m] }
+
+// Conflicts reports whether two accesses in these modes race when they hit the
+// same index from different threads: read/read and atomic/atomic do not,
+// everything else does (seed 000 for atomics).
+func Conflicts(a, b Mode) bool {
+	return !(a == Read && b == Read) && !(a == Atomic && b == Atomic)
+}
+
+// Access is a read, write or atomic update of Array at one index per array
+// dimension.
+type Access struct {
+	At    Pos
+	ID    int // numbers the accesses of a file from 1; copies keep it
+	Mode  Mode
+	Array string
+	Index []Expr
+
+	// Source, when set, is how the access reads in the user's source (for
+	// CUDA, the subscript expression); reports quote it.
+	Source string
+
+	// Loops gives the value of each source loop variable enclosing this
+	// access in terms of the protocol's current variables, outermost first.
+	// It starts as the identity (filled by wellformed) and every
+	// transformation that substitutes variables (peeling, shifting, stride
+	// normalization) substitutes here too, so that a witness can name the
+	// iteration of the user's loop even after aligning.
+	Loops []LoopValue
+}
+
+// LoopValue is the value of a source loop variable at an access.
+type LoopValue struct {
+	Name  string // as the user wrote it
+	Value Expr
+}
+
+// Sync is a barrier (__syncthreads).
+type Sync struct {
+	At Pos
+}
+
+// Loop runs Body for Var = Lo, Lo+Step, ... while Var < Hi. Step is nil for 1.
+// Sync is set by wellformed when the body contains a barrier; the parser
+// leaves it false.
+type Loop struct {
+	At     Pos
+	Var    string
+	Lo, Hi Expr
+	Step   Expr
+	Body   *Block
+	Sync   bool
+}
+
+// If runs Then when Cond holds and Else (which may be nil) otherwise.
+type If struct {
+	At   Pos
+	Cond Cond
+	Then *Block
+	Else *Block
+}
+
+// Assume states a fact the checker may rely on. At the top level of a
+// protocol it is a precondition of the whole run: a uniform condition
+// restricts the parameters, a thread-local one restricts which threads are
+// considered. Nested in a loop, conditional or block, it guards the accesses
+// that follow it in that block: a thread for which it is false makes none of
+// them, but still takes part in every barrier.
+type Assume struct {
+	At   Pos
+	Cond Cond
+}
+
+// Block is a sequence of statements in braces.
+type Block struct {
+	At    Pos
+	Stmts []Stmt
+}
+
+func (*Access) stmtNode() {}
+func (*Sync) stmtNode()   {}
+func (*Loop) stmtNode()   {}
+func (*If) stmtNode()     {}
+func (*Assume) stmtNode() {}
+func (*Block) stmtNode()  {}
+
+// ---- files ----
+
+// DeclKind says what a declared name is.
+type DeclKind int
+
+const (
+	Param  DeclKind = iota // thread-uniform unknown integer (or function, when called)
+	Local                  // thread-local unknown integer: each thread its own value
+	Shared                 // array in shared memory: one per block
+	Global                 // array in global memory: one per grid
+)
+
+var declNames = [...]string{"param", "local", "shared", "global"}
+
+func (k DeclKind) String() string { return declNames[k] }
+
+// IsArray reports whether the kind names an array.
+func (k DeclKind) IsArray() bool { return k == Shared || k == Global }
+
+// Ident is a declared name with its position.
+type Ident struct {
+	At   Pos
+	Name string
+}
+
+// Decl declares one or more names of the same kind.
+type Decl struct {
+	At    Pos
+	Kind  DeclKind
+	Names []Ident
+}
+
+// File is a protocol: declarations and a body. Inferred protocols also carry
+// the constructs that could not be modelled.
+type File struct {
+	Name     string
+	Decls    []*Decl
+	Body     *Block
+	Unknowns []Unknown
+}
+
+// Unknown records a construct that cannot be modelled soundly; it makes the
+// verdict unknown unless a race is found elsewhere.
+type Unknown struct {
+	At     Pos
+	Reason string
+	Array  string // the array it concerns, or "" for the whole protocol
+}
+
+func (u Unknown) String() string { return fmt.Sprintf("%s: %s", u.At, u.Reason) }
+
+func (n *IntLit) Pos() Pos  { return n.At }
+func (n *Var) Pos() Pos     { return n.At }
+func (n *Builtin) Pos() Pos { return n.At }
+func (n *Neg) Pos() Pos     { return n.At }
+func (n *Binary) Pos() Pos  { return n.At }
+func (n *Ite) Pos() Pos     { return n.At }
+func (n *Call) Pos() Pos    { return n.At }
+func (n *BoolLit) Pos() Pos { return n.At }
+func (n *Cmp) Pos() Pos     { return n.At }
+func (n *Not) Pos() Pos     { return n.At }
+func (n *Logic) Pos() Pos   { return n.At }
+func (n *Access) Pos() Pos  { return n.At }
+func (n *Sync) Pos() Pos    { return n.At }
+func (n *Loop) Pos() Pos    { return n.At }
+func (n *If) Pos() Pos      { return n.At }
+func (n *Assume) Pos() Pos  { return n.At }
+func (n *Block) Pos() Pos   { return n.At }
+func (n *Decl) Pos() Pos    { return n.At }
+func (n *File) Pos() Pos    { return Pos{File: n.Name, Line: 1, Col: 1} }

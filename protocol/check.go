@@ -1,0 +1,279 @@
+package protocol
+
+import "sort"
+
+// Info is what Check learns about a file's names.
+type Info struct {
+	Kinds map[string]DeclKind // every declared name
+	Dims  map[string]int      // number of indices of each array that is accessed
+	Arity map[string]int      // number of arguments of each param used as a function
+	Decl  map[string]Pos      // where each name was declared
+}
+
+// Arrays returns the declared arrays in name order.
+func (in *Info) Arrays() []string {
+	var names []string
+	for n, k := range in.Kinds {
+		if k.IsArray() {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Params returns the declared params used as integers (not as functions), in
+// name order.
+func (in *Info) Params() []string { return in.names(Param) }
+
+// Locals returns the declared locals in name order.
+func (in *Info) Locals() []string { return in.names(Local) }
+
+func (in *Info) names(kind DeclKind) []string {
+	var names []string
+	for n, k := range in.Kinds {
+		if _, fn := in.Arity[n]; k == kind && !fn {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ThreadLocal reports whether e may differ between two threads of one block:
+// it mentions threadIdx or a local. When grid is set, blockIdx counts too,
+// since the threads may belong to different blocks. Loop variables are not
+// considered here: their locality depends on the loop, which the caller
+// knows, and a loop variable must not shadow a declared name (wellformed
+// renames those that do).
+func (in *Info) ThreadLocal(n Node, grid bool) bool {
+	local := false
+	Inspect(n, func(m Node) bool {
+		switch m := m.(type) {
+		case *Builtin:
+			local = local || m.Kind == ThreadIdx || (grid && m.Kind == BlockIdx)
+		case *Var:
+			k, ok := in.Kinds[m.Name]
+			local = local || ok && k == Local
+		}
+		return !local
+	})
+	return local
+}
+
+// Check resolves the names of f: every variable is a declared param or local
+// or a loop variable in scope, every access names a declared array with the
+// same number of indices everywhere, every function is a param applied to
+// the same number of arguments everywhere, and no name is declared twice. It
+// numbers the accesses of f in source order (Access.ID), in place, when they
+// are not numbered yet.
+func Check(f *File) (*Info, error) {
+	c := &checker{usedAsInt: map[string]Pos{}, info: &Info{
+		Kinds: map[string]DeclKind{},
+		Dims:  map[string]int{},
+		Arity: map[string]int{},
+		Decl:  map[string]Pos{},
+	}}
+	for _, d := range f.Decls {
+		for _, id := range d.Names {
+			if prev, dup := c.info.Decl[id.Name]; dup {
+				c.errorf(id.At, "%s redeclared (first declared at %s)", id.Name, prev)
+				continue
+			}
+			if isReserved(id.Name) {
+				c.errorf(id.At, "%s is a reserved word and cannot be declared", id.Name)
+				continue
+			}
+			c.info.Kinds[id.Name] = d.Kind
+			c.info.Decl[id.Name] = id.At
+		}
+	}
+	c.block(f.Body, nil)
+	for name, pos := range c.usedAsInt {
+		if _, fn := c.info.Arity[name]; fn {
+			c.errorf(pos, "%s is used as a function elsewhere and cannot be used as an integer", name)
+		}
+	}
+	if err := c.errs.Err(); err != nil {
+		return nil, err
+	}
+	numberAccesses(f)
+	return c.info, nil
+}
+
+// numberAccesses gives the unnumbered accesses of f IDs after the largest one.
+func numberAccesses(f *File) {
+	next := 0
+	Inspect(f, func(n Node) bool {
+		if a, ok := n.(*Access); ok && a.ID > next {
+			next = a.ID
+		}
+		return true
+	})
+	Inspect(f, func(n Node) bool {
+		if a, ok := n.(*Access); ok && a.ID == 0 {
+			next++
+			a.ID = next
+		}
+		return true
+	})
+}
+
+func isReserved(name string) bool {
+	switch name {
+	case "tid", "threadIdx", "blockIdx", "blockDim", "gridDim", "for", "in", "step",
+		"if", "else", "assume", "sync", "rd", "wr", "atomic", "true", "false",
+		"param", "local", "shared", "global":
+		return true
+	}
+	return false
+}
+
+type checker struct {
+	info      *Info
+	errs      ErrorList
+	usedAsInt map[string]Pos // declared names used as integers, for the arity check
+}
+
+func (c *checker) errorf(pos Pos, format string, args ...any) {
+	c.errs = append(c.errs, Errorf(pos, format, args...))
+}
+
+// scope is a linked list of the loop variables in scope.
+type scope struct {
+	name string
+	next *scope
+}
+
+func (s *scope) has(name string) bool {
+	for ; s != nil; s = s.next {
+		if s.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) block(b *Block, sc *scope) {
+	if b == nil {
+		return
+	}
+	for _, s := range b.Stmts {
+		c.stmt(s, sc)
+	}
+}
+
+func (c *checker) stmt(s Stmt, sc *scope) {
+	switch s := s.(type) {
+	case *Access:
+		c.access(s, sc)
+	case *Loop:
+		c.expr(s.Lo, sc)
+		c.expr(s.Hi, sc)
+		if s.Step != nil {
+			c.expr(s.Step, sc)
+		}
+		if k, ok := c.info.Kinds[s.Var]; ok && k.IsArray() {
+			c.errorf(s.At, "loop variable %s has the name of an array", s.Var)
+		}
+		c.block(s.Body, &scope{s.Var, sc})
+	case *If:
+		c.cond(s.Cond, sc)
+		c.block(s.Then, sc)
+		c.block(s.Else, sc)
+	case *Assume:
+		c.cond(s.Cond, sc)
+	case *Block:
+		c.block(s, sc)
+	}
+}
+
+func (c *checker) access(a *Access, sc *scope) {
+	kind, ok := c.info.Kinds[a.Array]
+	switch {
+	case !ok:
+		c.errorf(a.At, "undeclared array %s", a.Array)
+	case !kind.IsArray():
+		c.errorf(a.At, "%s is a %s, not an array", a.Array, kind)
+	default:
+		if n, seen := c.info.Dims[a.Array]; seen && n != len(a.Index) {
+			c.errorf(a.At, "array %s is accessed with %d indices here and %d elsewhere", a.Array, len(a.Index), n)
+		} else {
+			c.info.Dims[a.Array] = len(a.Index)
+		}
+	}
+	if len(a.Index) == 0 {
+		c.errorf(a.At, "access to %s has no index", a.Array)
+	}
+	for _, e := range a.Index {
+		c.expr(e, sc)
+	}
+}
+
+func (c *checker) expr(e Expr, sc *scope) {
+	Inspect(e, func(n Node) bool {
+		switch n := n.(type) {
+		case *Var:
+			c.variable(n, sc)
+		case *Call:
+			c.call(n, sc)
+		case *Builtin:
+			if n.Dim < 0 || n.Dim > 2 {
+				c.errorf(n.At, "%s has no dimension %d", n.Kind, n.Dim)
+			}
+		case *Ite:
+			c.cond(n.Cond, sc)
+			c.expr(n.Then, sc)
+			c.expr(n.Else, sc)
+			return false
+		}
+		return true
+	})
+}
+
+func (c *checker) variable(v *Var, sc *scope) {
+	if sc.has(v.Name) {
+		return
+	}
+	kind, ok := c.info.Kinds[v.Name]
+	switch {
+	case !ok:
+		c.errorf(v.At, "undeclared name %s", v.Name)
+	case kind.IsArray():
+		c.errorf(v.At, "array %s used as an integer; access it with rd, wr or atomic", v.Name)
+	default:
+		if _, seen := c.usedAsInt[v.Name]; !seen {
+			c.usedAsInt[v.Name] = v.At
+		}
+	}
+}
+
+func (c *checker) call(call *Call, sc *scope) {
+	if sc.has(call.Func) {
+		c.errorf(call.At, "loop variable %s is not a function", call.Func)
+		return
+	}
+	kind, ok := c.info.Kinds[call.Func]
+	switch {
+	case !ok:
+		c.errorf(call.At, "undeclared function %s", call.Func)
+	case kind != Param:
+		c.errorf(call.At, "%s is a %s; only a param can be used as a function", call.Func, kind)
+	default:
+		if n, seen := c.info.Arity[call.Func]; seen && n != len(call.Args) {
+			c.errorf(call.At, "%s is applied to %d arguments here and %d elsewhere", call.Func, len(call.Args), n)
+		} else {
+			c.info.Arity[call.Func] = len(call.Args)
+		}
+	}
+}
+
+func (c *checker) cond(cd Cond, sc *scope) {
+	Inspect(cd, func(n Node) bool {
+		if e, ok := n.(Expr); ok {
+			c.expr(e, sc)
+			return false
+		}
+		return true
+	})
+}

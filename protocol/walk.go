@@ -1,0 +1,153 @@
+package protocol
+
+// Inspect traverses the tree rooted at n in depth-first order, like
+// go/ast.Inspect: it calls f(n); if f returns true it visits the children of n
+// and then calls f(nil).
+func Inspect(n Node, f func(Node) bool) {
+	if n == nil || isNilNode(n) || !f(n) {
+		return
+	}
+	for _, c := range children(n) {
+		Inspect(c, f)
+	}
+	f(nil)
+}
+
+// isNilNode catches typed nil pointers such as a nil *Block held in a Node.
+func isNilNode(n Node) bool {
+	switch n := n.(type) {
+	case *Block:
+		return n == nil
+	case *File:
+		return n == nil
+	}
+	return false
+}
+
+// children lists the direct children of n in source order.
+func children(n Node) []Node {
+	var cs []Node
+	add := func(ns ...Node) {
+		for _, c := range ns {
+			if c != nil && !isNilNode(c) {
+				cs = append(cs, c)
+			}
+		}
+	}
+	switch n := n.(type) {
+	case *Neg:
+		add(n.X)
+	case *Binary:
+		add(n.X, n.Y)
+	case *Ite:
+		add(n.Cond, n.Then, n.Else)
+	case *Call:
+		for _, a := range n.Args {
+			add(a)
+		}
+	case *Cmp:
+		add(n.X, n.Y)
+	case *Not:
+		add(n.X)
+	case *Logic:
+		add(n.X, n.Y)
+	case *Access:
+		for _, e := range n.Index {
+			add(e)
+		}
+	case *Loop:
+		add(n.Lo, n.Hi)
+		if n.Step != nil {
+			add(n.Step)
+		}
+		add(n.Body)
+	case *If:
+		add(n.Cond, n.Then)
+		if n.Else != nil {
+			add(n.Else)
+		}
+	case *Assume:
+		add(n.Cond)
+	case *Block:
+		for _, s := range n.Stmts {
+			add(s)
+		}
+	case *File:
+		for _, d := range n.Decls {
+			add(d)
+		}
+		add(n.Body)
+	}
+	return cs
+}
+
+// HasSync reports whether a barrier occurs anywhere in n.
+func HasSync(n Node) bool {
+	found := false
+	Inspect(n, func(m Node) bool {
+		if _, ok := m.(*Sync); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// Accesses returns the accesses in n in source order.
+func Accesses(n Node) []*Access {
+	var as []*Access
+	Inspect(n, func(m Node) bool {
+		if a, ok := m.(*Access); ok {
+			as = append(as, a)
+		}
+		return true
+	})
+	return as
+}
+
+// FreeVars returns the names of the variables (Var) and uninterpreted
+// functions (Call) that occur free in n, that is not bound by a loop inside n.
+func FreeVars(n Node) map[string]bool {
+	free := map[string]bool{}
+	var walk func(n Node, bound map[string]int)
+	walk = func(n Node, bound map[string]int) {
+		switch n := n.(type) {
+		case *Var:
+			if bound[n.Name] == 0 {
+				free[n.Name] = true
+			}
+			return
+		case *Call:
+			if bound[n.Func] == 0 {
+				free[n.Func] = true
+			}
+		case *Loop:
+			walk(n.Lo, bound)
+			walk(n.Hi, bound)
+			if n.Step != nil {
+				walk(n.Step, bound)
+			}
+			bound[n.Var]++
+			walk(n.Body, bound)
+			bound[n.Var]--
+			return
+		}
+		for _, c := range children(n) {
+			walk(c, bound)
+		}
+	}
+	walk(n, map[string]int{})
+	return free
+}
+
+// UsesBuiltin reports whether n mentions the built-in kind in any dimension.
+func UsesBuiltin(n Node, kind BuiltinKind) bool {
+	found := false
+	Inspect(n, func(m Node) bool {
+		if b, ok := m.(*Builtin); ok && b.Kind == kind {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
