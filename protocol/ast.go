@@ -381,3 +381,11 @@ func (n *Assume) Pos() Pos  { return n.At }
 func (n *Block) Pos() Pos   { return n.At }
 func (n *Decl) Pos() Pos    { return n.At }
 func (n *File) Pos() Pos    { return Pos{File: n.Name, Line: 1, Col: 1} }
+
+// Binder binds a variable shared by the two threads of a symbolic trace to
+// the range [Lo, Hi): the variable of an aligned synchronized loop, which
+// both threads run in lock-step from barrier to barrier (seed 004, Fig. 4).
+type Binder struct {
+	Var    string
+	Lo, Hi Expr
+}

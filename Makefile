@@ -1,0 +1,56 @@
+# drfcheck: build, demo and test.
+#
+#   make demo   installs what is missing, builds ./bin/drfcheck and checks the bundled examples
+#   make test   installs what is missing and runs the whole test suite
+#
+# System packages (gcc for cgo, libz3-dev for the SMT solver, clang for the
+# CUDA front end) are installed with apt-get when missing and running as root;
+# otherwise the exact command to run is printed.
+
+SHELL := /bin/bash
+export PATH := /usr/local/go/bin:$(PATH)
+GO ?= go
+PKGS := gcc libz3-dev clang
+# PROPS sets the number of cases per property test (at least 1000 in CI).
+PROPS ?= 1000
+
+.PHONY: all deps build demo test vet bench clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "missing system packages:$$missing"; \
+	    echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+	@command -v $(GO) >/dev/null || { echo "Go is not installed: see https://go.dev/doc/install"; exit 1; }
+
+build: deps
+	$(GO) build -o bin/drfcheck ./cmd/drfcheck
+
+demo: build
+	@echo "== Claim 1 of the Faial paper, as access memory protocols"
+	-./bin/drfcheck testdata/protocols/claim1/
+	@echo
+	@echo "== the same tests as CUDA kernels"
+	-./bin/drfcheck testdata/cuda/claim1/
+
+test: deps vet
+	DRFCHECK_PROPS=$(PROPS) $(GO) test -count=1 -timeout 60m ./...
+
+vet: deps
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
+	$(GO) vet ./...
+
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin

@@ -1,0 +1,365 @@
+// Package check runs the whole pipeline of seed 004 on one protocol:
+// well-formedness (protocol/wellformed), barrier aligning (align), splitting
+// (split), one SMT query per trace and array (smtgen), and the replay of
+// every witness through the reference semantics (protocol/eval) before it is
+// reported. It is the library entry point of the command line.
+package check
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"drfcheck/align"
+	"drfcheck/protocol"
+	"drfcheck/protocol/wellformed"
+	"drfcheck/smtgen"
+	"drfcheck/split"
+)
+
+// Options configure a Checker.
+type Options struct {
+	Timeout  time.Duration // per SMT query; 0 for none
+	MaxRaces int           // distinct racing pairs reported per kernel; 0 for 1
+	Jobs     int           // solvers run in parallel; 0 for the number of CPUs
+	Levels   []wellformed.Level
+}
+
+// Checker checks protocols with a pool of solvers. It is safe for
+// concurrent use.
+type Checker struct {
+	opts    Options
+	solvers chan *smtgen.Solver
+}
+
+// New returns a checker with opts.Jobs solvers.
+func New(opts Options) *Checker {
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.NumCPU()
+	}
+	if opts.MaxRaces <= 0 {
+		opts.MaxRaces = 1
+	}
+	if len(opts.Levels) == 0 {
+		opts.Levels = []wellformed.Level{wellformed.BlockLevel, wellformed.GridLevel}
+	}
+	c := &Checker{opts: opts, solvers: make(chan *smtgen.Solver, opts.Jobs)}
+	for i := 0; i < opts.Jobs; i++ {
+		c.solvers <- smtgen.NewSolver(opts.Timeout)
+	}
+	return c
+}
+
+// Jobs returns the number of solvers the checker runs in parallel.
+func (c *Checker) Jobs() int { return c.opts.Jobs }
+
+// with runs f with a solver from the pool.
+func (c *Checker) with(f func(s *smtgen.Solver)) {
+	s := <-c.solvers
+	defer func() { c.solvers <- s }()
+	f(s)
+}
+
+// Input is one protocol to check.
+type Input struct {
+	Name   string // the kernel's name, or the file's for a .prot file
+	File   *protocol.File
+	Info   *protocol.Info // from protocol.Check
+	Launch smtgen.Launch
+	Arrays []string // check only these arrays; nil for all
+}
+
+// Verdict is the outcome for one kernel.
+type Verdict int
+
+const (
+	DRF Verdict = iota
+	Racy
+	Divergent
+	Unknown
+)
+
+var verdictNames = [...]string{"drf", "racy", "divergent", "unknown"}
+
+func (v Verdict) String() string { return verdictNames[v] }
+
+// Race is a data race found and confirmed by the reference semantics.
+type Race struct {
+	Level   wellformed.Level
+	Array   string
+	Witness *smtgen.Witness
+	Choices []wellformed.Choice // the variant it was found in
+}
+
+// Divergence is barrier divergence found and confirmed.
+type Divergence struct {
+	Witness *smtgen.DivergenceWitness
+}
+
+// Report is the outcome of checking one Input.
+type Report struct {
+	Name        string
+	Launch      smtgen.Launch
+	Levels      []wellformed.Level // the levels checked
+	Arrays      []string           // the arrays checked
+	Verdict     Verdict
+	Races       []*Race
+	Divergences []*Divergence
+	Unknowns    []protocol.Unknown
+	Queries     int
+	Elapsed     time.Duration
+}
+
+// Check checks one protocol.
+func (c *Checker) Check(in Input) *Report {
+	start := time.Now()
+	r := &Report{Name: in.Name, Launch: in.Launch, Arrays: in.arrays()}
+	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
+	var jobs []job
+	for _, level := range c.levels(in) {
+		r.Levels = append(r.Levels, level)
+		prog := c.normalize(in, level)
+		r.Unknowns = append(r.Unknowns, prog.Unknowns...)
+		js, err := c.plan(in, prog)
+		if err != nil {
+			r.Unknowns = append(r.Unknowns, protocol.Unknown{At: in.File.Pos(), Reason: err.Error()})
+		}
+		jobs = append(jobs, js...)
+	}
+	r.Queries = len(jobs)
+	c.run(in, jobs, r)
+	r.finish()
+	r.Elapsed = time.Since(start)
+	return r
+}
+
+func (in Input) arrays() []string {
+	if in.Arrays != nil {
+		return in.Arrays
+	}
+	return in.Info.Arrays()
+}
+
+// levels returns the levels worth checking: grid level only when the grid
+// may have more than one block and some global array is accessed.
+func (c *Checker) levels(in Input) []wellformed.Level {
+	var out []wellformed.Level
+	for _, l := range c.opts.Levels {
+		if l == wellformed.GridLevel && !(manyBlocks(in.Launch) && hasGlobal(in)) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func manyBlocks(l smtgen.Launch) bool {
+	for _, g := range l.GridDim {
+		if g != 1 {
+			return true
+		}
+	}
+	return false
+}
+
+func hasGlobal(in Input) bool {
+	for _, a := range in.arrays() {
+		if in.Info.Kinds[a] == protocol.Global {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Checker) env(in Input, level wellformed.Level) smtgen.Env {
+	return smtgen.Env{Info: in.Info, Launch: in.Launch, Level: level}
+}
+
+func (c *Checker) normalize(in Input, level wellformed.Level) *wellformed.Program {
+	var prog *wellformed.Program
+	c.with(func(s *smtgen.Solver) {
+		prog = wellformed.Normalize(in.File, in.Info, level, s.Oracle(c.env(in, level)))
+	})
+	return prog
+}
+
+// job is one SMT query: a race query for one trace and array, or a
+// divergence check.
+type job struct {
+	race       *smtgen.RaceQuery
+	choices    []wellformed.Choice
+	divergence *wellformed.Divergence
+	env        smtgen.Env
+}
+
+// plan aligns and splits every variant for every array and lists the
+// queries to ask.
+func (c *Checker) plan(in Input, prog *wellformed.Program) ([]job, error) {
+	var jobs []job
+	env := c.env(in, prog.Level)
+	for _, d := range prog.Divergences {
+		jobs = append(jobs, job{divergence: d, env: env})
+	}
+	for _, v := range prog.Variants {
+		venv := env
+		venv.Pre = append(append([]protocol.Cond(nil), prog.Pre...), v.Pre()...)
+		for _, array := range in.arrays() {
+			if prog.Level == wellformed.GridLevel && in.Info.Kinds[array] != protocol.Global {
+				continue
+			}
+			traces, err := Traces(v.Body, array)
+			if err != nil {
+				return jobs, err
+			}
+			for _, t := range traces {
+				q := &smtgen.RaceQuery{Env: venv, Array: array, Trace: t}
+				jobs = append(jobs, job{race: q, choices: v.Choices, env: venv})
+			}
+		}
+	}
+	return jobs, nil
+}
+
+func alignSlice(body []protocol.Stmt, array string) ([]protocol.Stmt, []protocol.Stmt) {
+	return align.Align(wellformed.Slice(body, array))
+}
+
+// Traces aligns a well-formed variant body sliced to one array and splits it.
+func Traces(body []protocol.Stmt, array string) ([]split.Trace, error) {
+	aligned, rest := align.Align(wellformed.Slice(body, array))
+	return split.Split(aligned, rest)
+}
+
+// run asks the queries in parallel and collects the outcomes in r.
+func (c *Checker) run(in Input, jobs []job, r *Report) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	seen := map[string]bool{}
+	for _, j := range jobs {
+		wg.Add(1)
+		go func(j job) {
+			defer wg.Done()
+			c.with(func(s *smtgen.Solver) {
+				races, div, unknowns := c.ask(in, s, j)
+				mu.Lock()
+				defer mu.Unlock()
+				r.Unknowns = append(r.Unknowns, unknowns...)
+				for _, race := range races {
+					if key := race.key(); !seen[key] {
+						seen[key] = true
+						r.Races = append(r.Races, race)
+					}
+				}
+				if div != nil && !seen[div.key()] {
+					seen[div.key()] = true
+					r.Divergences = append(r.Divergences, div)
+				}
+			})
+		}(j)
+	}
+	wg.Wait()
+}
+
+// ask answers one job and replays what it finds.
+func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, []protocol.Unknown) {
+	if j.divergence != nil {
+		res, err := s.Divergence(j.env, j.divergence)
+		switch {
+		case err != nil:
+			return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: err.Error()}}
+		case res.Status == smtgen.Unknown:
+			return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: res.Reason}}
+		case res.Status == smtgen.Fails:
+			if err := replayDivergence(in, res.Witness); err != nil {
+				return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: unconfirmed(in, err)}}
+			}
+			return nil, &Divergence{Witness: res.Witness}, nil
+		}
+		return nil, nil, nil
+	}
+	q := *j.race
+	res, err := s.Races(q, c.opts.MaxRaces)
+	at := firstAccess(q.Trace, q.Array)
+	switch {
+	case err != nil:
+		return nil, nil, []protocol.Unknown{{At: at, Reason: err.Error(), Array: q.Array}}
+	case res.Status == smtgen.Unknown:
+		return nil, nil, []protocol.Unknown{{At: at, Reason: res.Reason, Array: q.Array}}
+	}
+	var races []*Race
+	var unknowns []protocol.Unknown
+	for _, w := range res.Witnesses {
+		if err := replayRace(in, q.Level, w); err != nil {
+			unknowns = append(unknowns, protocol.Unknown{At: w.Threads[0].Access.At, Reason: unconfirmed(in, err), Array: q.Array})
+			continue
+		}
+		races = append(races, &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices})
+	}
+	return races, nil, unknowns
+}
+
+// unconfirmed explains a witness that does not replay. Where barriers were
+// erased to stay sound (an Unknown), a possible race may be spurious; where
+// nothing was approximated it is a defect of this tool, never a race to show.
+func unconfirmed(in Input, err error) string {
+	return fmt.Sprintf("a possible race or divergence could not be confirmed by the reference semantics (%v)", err)
+}
+
+func firstAccess(t split.Trace, array string) protocol.Pos {
+	for _, a := range protocol.Accesses(&protocol.Block{Stmts: t.Phase}) {
+		if a.Array == array {
+			return a.At
+		}
+	}
+	return protocol.Pos{}
+}
+
+func (r *Race) key() string {
+	a, b := r.Witness.Threads[0].Access.ID, r.Witness.Threads[1].Access.ID
+	if a > b {
+		a, b = b, a
+	}
+	return fmt.Sprintf("race %v %s %d %d", r.Level, r.Array, a, b)
+}
+
+func (d *Divergence) key() string { return "divergence " + d.Witness.Check.At.String() }
+
+// finish sorts what was found and sets the verdict.
+func (r *Report) finish() {
+	sort.SliceStable(r.Races, func(i, j int) bool {
+		a, b := r.Races[i].Witness.Threads, r.Races[j].Witness.Threads
+		if a[0].Access.At != b[0].Access.At {
+			return a[0].Access.At.Before(b[0].Access.At)
+		}
+		return a[1].Access.At.Before(b[1].Access.At)
+	})
+	sort.SliceStable(r.Divergences, func(i, j int) bool {
+		return r.Divergences[i].Witness.Check.At.Before(r.Divergences[j].Witness.Check.At)
+	})
+	r.Unknowns = dedupUnknowns(r.Unknowns)
+	switch {
+	case len(r.Races) > 0:
+		r.Verdict = Racy
+	case len(r.Divergences) > 0:
+		r.Verdict = Divergent
+	case len(r.Unknowns) > 0:
+		r.Verdict = Unknown
+	default:
+		r.Verdict = DRF
+	}
+}
+
+func dedupUnknowns(us []protocol.Unknown) []protocol.Unknown {
+	seen := map[protocol.Unknown]bool{}
+	var out []protocol.Unknown
+	for _, u := range us {
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
+	return out
+}

@@ -1,0 +1,89 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+
+	"drfcheck/protocol/eval"
+	"drfcheck/protocol/wellformed"
+	"drfcheck/smtgen"
+)
+
+// replayRace runs the original protocol with the witness's values for its
+// two threads through the reference semantics and confirms that the two
+// accesses collide there: same phase (or different blocks on a global array),
+// same index, the same source loop iterations. A model of the formula that
+// does not replay is never shown as a race.
+func replayRace(in Input, level wellformed.Level, w *smtgen.Witness) error {
+	cfg := eval.Config{
+		Params:   values(w.Params),
+		Funcs:    funcs(w.Funcs),
+		BlockDim: w.BlockDim,
+		GridDim:  w.GridDim,
+	}
+	for _, t := range w.Threads {
+		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
+	}
+	if cfg.Threads[0].Idx == cfg.Threads[1].Idx && cfg.Threads[0].Block == cfg.Threads[1].Block {
+		return fmt.Errorf("the two threads of the witness are the same thread")
+	}
+	res, err := eval.Run(in.File, cfg)
+	if err != nil {
+		return err
+	}
+	for _, r := range eval.Races(res) {
+		if collides(r.A, r.B, w) || collides(r.B, r.A, w) {
+			return nil
+		}
+	}
+	return fmt.Errorf("the accesses at %s and %s do not collide when run with these values",
+		w.Threads[0].Access.At, w.Threads[1].Access.At)
+}
+
+// collides reports whether a is the witness's first access and b its second.
+func collides(a, b eval.AccessValue, w *smtgen.Witness) bool {
+	return a.Thread == 0 && b.Thread == 1 && same(a, w.Threads[0]) && same(b, w.Threads[1])
+}
+
+func same(a eval.AccessValue, t smtgen.ThreadWitness) bool {
+	if a.Access.ID != t.Access.ID || !slices.Equal(a.Index, t.Index) || len(a.Loops) != len(t.Loops) {
+		return false
+	}
+	for i, l := range a.Loops {
+		if l.Name != t.Loops[i].Name || l.Value != t.Loops[i].Value {
+			return false
+		}
+	}
+	return true
+}
+
+// replayDivergence confirms that the two threads of a divergence witness
+// disagree on the barriers they reach.
+func replayDivergence(in Input, w *smtgen.DivergenceWitness) error {
+	cfg := eval.Config{Params: values(w.Params), BlockDim: w.BlockDim, GridDim: w.GridDim}
+	for _, t := range w.Threads {
+		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
+	}
+	res, err := eval.Run(in.File, cfg)
+	if err != nil {
+		return err
+	}
+	if res.Divergence == nil {
+		return fmt.Errorf("the threads reach the same barriers when run with these values")
+	}
+	return nil
+}
+
+func values(vs []smtgen.Value) map[string]int64 {
+	m := make(map[string]int64, len(vs))
+	for _, v := range vs {
+		m[v.Name] = v.Value
+	}
+	return m
+}
+
+// funcs gives the uninterpreted functions the witness's values at the points
+// it used, and 0 elsewhere.
+func funcs(at map[string]int64) func(string, []int64) int64 {
+	return func(name string, args []int64) int64 { return at[smtgen.CallKey(name, args)] }
+}

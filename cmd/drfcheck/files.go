@@ -1,0 +1,206 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/cmd/drfcheck/report"
+	"drfcheck/protocol"
+	"drfcheck/protocol/parser"
+	"drfcheck/smtgen"
+)
+
+// kinds of input by extension.
+var (
+	protExts = []string{".prot"}
+	cudaExts = []string{".cu", ".cuh"}
+)
+
+func hasExt(path string, exts []string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	for _, e := range exts {
+		if ext == e {
+			return true
+		}
+	}
+	return false
+}
+
+// expand replaces each directory by the .prot and CUDA files under it, in
+// lexical order. Files named explicitly are kept whatever their extension,
+// so that a wrong one gets a clear error of its own.
+func expand(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			files = append(files, a) // reported as that file's error
+			continue
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && (hasExt(p, protExts) || hasExt(p, cudaExts)) {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+// checkFiles checks the files in parallel and returns their outcomes in
+// input order, calling done as each file finishes.
+func checkFiles(c *check.Checker, cfg *config, files []string, dumpTo io.Writer, done func(i int, f *report.File)) []*report.File {
+	results := make([]*report.File, len(files))
+	sem := make(chan struct{}, c.Jobs())
+	var wg sync.WaitGroup
+	var dumpMu sync.Mutex
+	for i, path := range files {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int, path string) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			results[i] = checkFile(c, cfg, path, func(s string) {
+				dumpMu.Lock()
+				defer dumpMu.Unlock()
+				io.WriteString(dumpTo, s)
+			})
+			done(i, results[i])
+		}(i, path)
+	}
+	wg.Wait()
+	return results
+}
+
+// checkFile loads one file and checks each of its kernels. A panic is a
+// defect of this tool, but it must not lose the results of other files: it
+// becomes this file's error.
+func checkFile(c *check.Checker, cfg *config, path string, dump func(string)) (res *report.File) {
+	res = &report.File{Path: path}
+	defer func() {
+		if r := recover(); r != nil {
+			res.Kernels = nil
+			res.Err = fmt.Errorf("%s: internal error (please report): %v", path, r)
+		}
+	}()
+	inputs, err := load(cfg, path)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	for _, in := range inputs {
+		if cfg.dump != "" {
+			dump(check.Dump(c, in, cfg.dump))
+		}
+		res.Kernels = append(res.Kernels, c.Check(in))
+	}
+	return res
+}
+
+// load reads a file and makes the protocols to check.
+func load(cfg *config, path string) ([]check.Input, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case hasExt(path, protExts):
+		return loadProt(cfg, path, src)
+	case hasExt(path, cudaExts):
+		return loadCUDA(cfg, path, src)
+	}
+	return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu or .cuh", path)
+}
+
+// protDefault is the launch of a .prot file that says nothing: one
+// dimension of any size, one block.
+var protDefault = smtgen.Launch{BlockDim: [3]int64{0, 1, 1}, GridDim: [3]int64{1, 1, 1}}
+
+func loadProt(cfg *config, path string, src []byte) ([]check.Input, error) {
+	launch, err := launchFor(cfg.block, cfg.grid, src, protDefault)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%v", path, err)
+	}
+	f, err := parser.ParseFile(path, src)
+	if err != nil {
+		return nil, err
+	}
+	in, err := newInput(cfg, path, f, launch)
+	if err != nil {
+		return nil, err
+	}
+	return []check.Input{in}, nil
+}
+
+// newInput checks the names of a protocol and applies --param and --array.
+func newInput(cfg *config, name string, f *protocol.File, launch smtgen.Launch) (check.Input, error) {
+	if err := fixParams(f, cfg.params); err != nil {
+		return check.Input{}, err
+	}
+	info, err := protocol.Check(f)
+	if err != nil {
+		return check.Input{}, err
+	}
+	in := check.Input{Name: name, File: f, Info: info, Launch: launch}
+	if len(cfg.arrays) > 0 {
+		for _, a := range cfg.arrays {
+			if k, ok := info.Kinds[a]; !ok || !k.IsArray() {
+				return in, fmt.Errorf("%s: --array=%s: no such array", name, a)
+			}
+		}
+		in.Arrays = cfg.arrays
+	}
+	return in, nil
+}
+
+// fixParams turns --param name=value into a top-level assumption, which the
+// pipeline treats as a precondition and --dump=protocol shows.
+func fixParams(f *protocol.File, params map[string]int64) error {
+	declared := map[string]bool{}
+	for _, d := range f.Decls {
+		for _, id := range d.Names {
+			if d.Kind == protocol.Param {
+				declared[id.Name] = true
+			}
+		}
+	}
+	var pre []protocol.Stmt
+	for _, name := range sortedNames(params) {
+		if !declared[name] {
+			return fmt.Errorf("%s: --param=%s=%d: there is no parameter %s", f.Name, name, params[name], name)
+		}
+		pre = append(pre, &protocol.Assume{Cond: &protocol.Cmp{Op: protocol.Eq,
+			X: &protocol.Var{Name: name}, Y: &protocol.IntLit{Value: params[name]}}})
+	}
+	f.Body = &protocol.Block{At: f.Body.At, Stmts: append(pre, f.Body.Stmts...)}
+	return nil
+}
+
+func sortedNames(m map[string]int64) []string {
+	var names []string
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,190 @@
+// Command drfcheck proves GPU kernels free of data races, or shows the race:
+// the two threads, the two source lines, the loop iterations.
+//
+// Usage:
+//
+//	drfcheck [flags] FILE|DIR...
+//
+// It checks access memory protocols written by hand (.prot) and CUDA kernels
+// (.cu), with the compositional method of Cogumbreiro et al. (CAV 2021).
+// Exit status: 0 when every kernel is data-race free, 1 when a race or
+// barrier divergence was found, 2 for bad input or usage, 3 when nothing was
+// found but some part could not be checked.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/cmd/drfcheck/report"
+	"drfcheck/protocol/wellformed"
+)
+
+// config is the parsed command line.
+type config struct {
+	block, grid *[3]int64
+	params      map[string]int64
+	dump        string
+	timeout     time.Duration
+	jobs        int
+	maxRaces    int
+	levels      []wellformed.Level
+	format      string
+	kernel      string
+	arrays      []string
+	defines     []string
+	includes    []string
+	files       []string
+}
+
+const usage = `usage: drfcheck [flags] FILE|DIR...
+
+Checks GPU kernels for data races: CUDA kernels (.cu, .cuh) and access
+memory protocols (.prot). Directories are searched recursively.
+
+Exit status: 0 all data-race free, 1 race or barrier divergence found,
+2 bad input or usage, 3 nothing found but something could not be checked.
+
+Flags:
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseFlags(args, stderr)
+	if err == pflag.ErrHelp {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
+		return 2
+	}
+	files, err := expand(cfg.files)
+	if err != nil {
+		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
+		return 2
+	}
+	c := check.New(check.Options{Timeout: cfg.timeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels})
+	start := time.Now()
+	out := newOutput(cfg, stdout, stderr)
+	results := checkFiles(c, cfg, files, stdout, out.progress)
+	r := &report.Run{Files: results, Elapsed: time.Since(start)}
+	if err := out.finish(r); err != nil {
+		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
+		return 2
+	}
+	return r.ExitCode()
+}
+
+func parseFlags(args []string, stderr io.Writer) (*config, error) {
+	fs := pflag.NewFlagSet("drfcheck", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	block := fs.StringP("blockDim", "b", "", "block size: 64, [16,16], [*,*,1] (* is any size); default [*,1,1] for .prot, [*,*,*] for CUDA")
+	grid := fs.StringP("gridDim", "g", "", "grid size, same forms; default [1,1,1] for .prot, [*,*,*] for CUDA")
+	params := fs.StringArrayP("param", "p", nil, "fix a parameter: name=value (repeatable)")
+	dump := fs.String("dump", "", "print a stage of the pipeline: protocol, aligned, traces or smt")
+	timeout := fs.Duration("timeout", 30*time.Second, "time limit of each SMT query (0 for none)")
+	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "number of SMT queries run in parallel")
+	maxRaces := fs.Int("max-races", 10, "distinct racing pairs of accesses reported per kernel")
+	level := fs.String("level", "all", "which threads to compare: block (same block), grid (different blocks) or all")
+	format := fs.String("format", "text", "output format: text, json or sarif")
+	kernel := fs.String("kernel", "", "check only the CUDA kernel with this name")
+	arrays := fs.StringSlice("array", nil, "check only these arrays (comma-separated, repeatable)")
+	defines := fs.StringArrayP("define", "D", nil, "CUDA: define a macro, NAME or NAME=VALUE")
+	includes := fs.StringArrayP("include", "I", nil, "CUDA: add an include directory")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	cfg := &config{dump: *dump, timeout: *timeout, jobs: *jobs, maxRaces: *maxRaces, format: *format,
+		kernel: *kernel, arrays: *arrays, defines: *defines, includes: *includes, files: fs.Args()}
+	var err error
+	if cfg.block, err = optDim("blockDim", *block); err != nil {
+		return nil, err
+	}
+	if cfg.grid, err = optDim("gridDim", *grid); err != nil {
+		return nil, err
+	}
+	if cfg.params, err = parseParams(*params); err != nil {
+		return nil, err
+	}
+	if cfg.levels, err = parseLevel(*level); err != nil {
+		return nil, err
+	}
+	switch cfg.dump {
+	case "", "protocol", "aligned", "traces", "smt":
+	default:
+		return nil, fmt.Errorf("--dump=%s: want protocol, aligned, traces or smt", cfg.dump)
+	}
+	switch cfg.format {
+	case "text", "json", "sarif":
+	default:
+		return nil, fmt.Errorf("--format=%s: want text, json or sarif", cfg.format)
+	}
+	if cfg.jobs < 1 {
+		return nil, fmt.Errorf("--jobs=%d: want at least 1", cfg.jobs)
+	}
+	if cfg.maxRaces < 1 {
+		return nil, fmt.Errorf("--max-races=%d: want at least 1", cfg.maxRaces)
+	}
+	if cfg.timeout < 0 {
+		return nil, fmt.Errorf("--timeout=%s: want a non-negative duration", cfg.timeout)
+	}
+	if len(cfg.files) == 0 {
+		fs.Usage()
+		return nil, fmt.Errorf("no input files")
+	}
+	return cfg, nil
+}
+
+func optDim(name, s string) (*[3]int64, error) {
+	if s == "" {
+		return nil, nil
+	}
+	d, err := parseDim(s)
+	if err != nil {
+		return nil, fmt.Errorf("--%s=%v", name, err)
+	}
+	return &d, nil
+}
+
+func parseParams(ps []string) (map[string]int64, error) {
+	m := map[string]int64{}
+	for _, p := range ps {
+		name, value, ok := strings.Cut(p, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("--param=%s: want name=value", p)
+		}
+		var v int64
+		if _, err := fmt.Sscan(strings.TrimSpace(value), &v); err != nil {
+			return nil, fmt.Errorf("--param=%s: %q is not an integer", p, value)
+		}
+		m[name] = v
+	}
+	return m, nil
+}
+
+func parseLevel(s string) ([]wellformed.Level, error) {
+	switch s {
+	case "block":
+		return []wellformed.Level{wellformed.BlockLevel}, nil
+	case "grid":
+		return []wellformed.Level{wellformed.GridLevel}, nil
+	case "all":
+		return []wellformed.Level{wellformed.BlockLevel, wellformed.GridLevel}, nil
+	}
+	return nil, fmt.Errorf("--level=%s: want block, grid or all", s)
+}

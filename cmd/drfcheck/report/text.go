@@ -1,0 +1,301 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/protocol"
+	"drfcheck/smtgen"
+)
+
+// Text writes reports shaped like compiler diagnostics.
+type Text struct {
+	W     io.Writer
+	Color bool
+	src   sources
+}
+
+func (t *Text) paint(code, s string) string {
+	if !t.Color {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (t *Text) printf(format string, args ...any) { fmt.Fprintf(t.W, format, args...) }
+
+// File writes the report of one file.
+func (t *Text) File(f *File) {
+	if f.Err != nil {
+		for _, line := range strings.Split(f.Err.Error(), "\n") {
+			t.diag(line, "error")
+		}
+		return
+	}
+	for _, k := range f.Kernels {
+		t.Kernel(k)
+	}
+}
+
+// diag prints "pos: error: msg" lines, painting the severity.
+func (t *Text) diag(line, severity string) {
+	if i := strings.Index(line, ": "); i > 0 && strings.Count(line[:i], ":") >= 1 {
+		t.printf("%s: %s: %s\n", t.paint("1", line[:i]), t.paint(sevColor(severity), severity), line[i+2:])
+		return
+	}
+	t.printf("%s: %s\n", t.paint(sevColor(severity), severity), line)
+}
+
+func sevColor(s string) string {
+	switch s {
+	case "error":
+		return "1;31"
+	case "warning":
+		return "1;35"
+	}
+	return "1;36"
+}
+
+// Kernel writes every finding of one kernel and its summary line.
+func (t *Text) Kernel(k *check.Report) {
+	for _, r := range k.Races {
+		t.race(k, r)
+	}
+	for _, d := range k.Divergences {
+		t.divergence(k, d)
+	}
+	for _, u := range k.Unknowns {
+		t.header(u.At, "warning", "cannot check: "+u.Reason)
+		t.quote(u.At, "")
+	}
+	t.summary(k)
+}
+
+func (t *Text) header(pos protocol.Pos, severity, msg string) {
+	t.printf("%s: %s: %s\n", t.paint("1", pos.String()), t.paint(sevColor(severity), severity), t.paint("1", msg))
+}
+
+// quote prints the source line of pos with a caret under its column.
+func (t *Text) quote(pos protocol.Pos, note string) {
+	line, ok := t.src.line(pos)
+	if !ok {
+		return
+	}
+	num := fmt.Sprint(pos.Line)
+	pad := strings.Repeat(" ", len(num))
+	t.printf(" %s | %s\n", num, line)
+	col := pos.Col - 1
+	if col < 0 || col > len(line) {
+		col = 0
+	}
+	// Keep tabs so that the caret lines up under tab-indented code.
+	indent := []byte(line[:col])
+	for i, c := range indent {
+		if c != '\t' {
+			indent[i] = ' '
+		}
+	}
+	if note != "" {
+		note = " " + note
+	}
+	t.printf(" %s | %s%s%s\n", pad, indent, t.paint("1;32", "^"), note)
+}
+
+func (t *Text) race(k *check.Report, r *check.Race) {
+	w := r.Witness
+	a, b := w.Threads[0], w.Threads[1]
+	msg := fmt.Sprintf("data race on '%s' (%s/%s)", r.Array, a.Access.Mode.Word(), b.Access.Mode.Word())
+	if r.Level.String() == "grid" {
+		msg += " between threads of different blocks"
+	}
+	t.header(a.Access.At, "error", msg)
+	t.quote(a.Access.At, fmt.Sprintf("%s by thread %s", a.Access.Mode.Word(), tidText(a.ThreadIdx, k.Launch.BlockDim)))
+	if b.Access.At != a.Access.At {
+		t.printf("%s: %s: the other access\n", t.paint("1", b.Access.At.String()), t.paint(sevColor("note"), "note"))
+	}
+	t.quote(b.Access.At, fmt.Sprintf("%s by thread %s", b.Access.Mode.Word(), tidText(b.ThreadIdx, k.Launch.BlockDim)))
+	t.table(k, w)
+}
+
+// table prints the witness: one column per access.
+func (t *Text) table(k *check.Report, w *smtgen.Witness) {
+	a, b := w.Threads[0], w.Threads[1]
+	rows := [][3]string{
+		{"", fmt.Sprintf("%s at %d:%d", a.Access.Mode.Word(), a.Access.At.Line, a.Access.At.Col), fmt.Sprintf("%s at %d:%d", b.Access.Mode.Word(), b.Access.At.Line, b.Access.At.Col)},
+		{"threadIdx", dim3(a.ThreadIdx), dim3(b.ThreadIdx)},
+		{"blockIdx", dim3(a.BlockIdx), dim3(b.BlockIdx)},
+	}
+	for _, name := range loopNames(a.Loops, b.Loops) {
+		rows = append(rows, [3]string{name, lookup(a.Loops, name), lookup(b.Loops, name)})
+	}
+	for _, name := range localNames(a, b) {
+		rows = append(rows, [3]string{name, lookup(a.Locals, name), lookup(b.Locals, name)})
+	}
+	rows = append(rows, [3]string{"index", indexText(w.Array, a.Index), indexText(w.Array, b.Index)})
+	width := [3]int{}
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], len(c))
+		}
+	}
+	for _, r := range rows {
+		t.printf("    %-*s  %-*s  %s\n", width[0], r[0], width[1], r[1], r[2])
+	}
+	var params []string
+	for _, p := range w.Params {
+		params = append(params, fmt.Sprintf("%s = %d", p.Name, p.Value))
+	}
+	if len(params) > 0 {
+		t.printf("    with %s\n", strings.Join(params, ", "))
+	}
+	t.printf("    launch blockDim = %s, gridDim = %s\n", dim3(w.BlockDim), dim3(w.GridDim))
+}
+
+func (t *Text) divergence(k *check.Report, d *check.Divergence) {
+	w := d.Witness
+	what := "conditional"
+	if w.Check.Loop {
+		what = "loop"
+	}
+	t.header(w.Check.At, "error", fmt.Sprintf("barrier divergence: threads disagree at this %s, which contains a barrier", what))
+	a, b := w.Threads[0], w.Threads[1]
+	t.quote(w.Check.At, "")
+	for _, th := range []smtgen.DivergentThread{a, b} {
+		var did string
+		if w.Check.Loop {
+			did = fmt.Sprintf("runs it with bounds %v", th.Bounds)
+		} else if th.Cond {
+			did = "takes the branch with the barrier"
+		} else {
+			did = "does not take it"
+		}
+		t.printf("    thread %s %s\n", tidText(th.ThreadIdx, k.Launch.BlockDim), did)
+	}
+	var params []string
+	for _, p := range append(w.Params, w.Binders...) {
+		params = append(params, fmt.Sprintf("%s = %d", p.Name, p.Value))
+	}
+	if len(params) > 0 {
+		t.printf("    with %s\n", strings.Join(params, ", "))
+	}
+	t.printf("    launch blockDim = %s, gridDim = %s\n", dim3(w.BlockDim), dim3(w.GridDim))
+}
+
+func (t *Text) summary(k *check.Report) {
+	var what string
+	switch k.Verdict {
+	case check.DRF:
+		what = t.paint("1;32", "data-race free")
+	case check.Racy:
+		what = t.paint("1;31", plural(len(k.Races), "data race"))
+		if len(k.Divergences) > 0 {
+			what += t.paint("1;31", ", "+plural(len(k.Divergences), "barrier divergence"))
+		}
+	case check.Divergent:
+		what = t.paint("1;31", plural(len(k.Divergences), "barrier divergence"))
+	default:
+		what = t.paint("1;35", "unknown") + " (" + plural(len(k.Unknowns), "construct") + " not checked)"
+	}
+	levels := make([]string, len(k.Levels))
+	for i, l := range k.Levels {
+		levels[i] = l.String()
+	}
+	t.printf("%s: %s [blockDim=%s gridDim=%s, %s level, %s, %s]\n",
+		k.Name, what, formatDims(k.Launch.BlockDim), formatDims(k.Launch.GridDim),
+		strings.Join(levels, "+"), plural(k.Queries, "query"), k.Elapsed.Round(1e5))
+}
+
+// Summary writes the closing line of a run.
+func (t *Text) Summary(r *Run) {
+	c := r.Count()
+	t.printf("%s, %s: %d data-race free, %d racy, %d divergent, %d unknown, %d %s in %s\n",
+		plural(c.Files, "file"), plural(c.Kernels, "kernel"), c.DRF, c.Racy, c.Divergent, c.Unknown,
+		c.Errors, pluralWord(c.Errors, "error"), r.Elapsed.Round(1e6))
+}
+
+func plural(n int, word string) string { return fmt.Sprintf("%d %s", n, pluralWord(n, word)) }
+
+func pluralWord(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	if strings.HasSuffix(word, "y") {
+		return word[:len(word)-1] + "ies"
+	}
+	return word + "s"
+}
+
+func formatDims(d [3]int64) string {
+	parts := make([]string, 3)
+	for i, n := range d {
+		parts[i] = "*"
+		if n > 0 {
+			parts[i] = fmt.Sprint(n)
+		}
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+func dim3(d [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]) }
+
+// tidText names a thread by the dimensions the block has: "3" for a
+// one-dimensional block, "(3,1,0)" otherwise.
+func tidText(tid, blockDim [3]int64) string {
+	if blockDim[1] == 1 && blockDim[2] == 1 {
+		return fmt.Sprint(tid[0])
+	}
+	return dim3(tid)
+}
+
+func indexText(array string, idx []int64) string {
+	var b strings.Builder
+	b.WriteString(array)
+	for _, i := range idx {
+		fmt.Fprintf(&b, "[%d]", i)
+	}
+	return b.String()
+}
+
+func loopNames(a, b []smtgen.Value) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, v := range append(append([]smtgen.Value(nil), a...), b...) {
+		if !seen[v.Name] {
+			seen[v.Name] = true
+			names = append(names, v.Name)
+		}
+	}
+	return names
+}
+
+// localNames lists the locals an access's index depends on.
+func localNames(a, b smtgen.ThreadWitness) []string {
+	used := map[string]bool{}
+	for _, t := range []smtgen.ThreadWitness{a, b} {
+		for _, ix := range t.Access.Index {
+			for n := range protocol.FreeVars(ix) {
+				used[n] = true
+			}
+		}
+	}
+	var names []string
+	for _, v := range a.Locals {
+		if used[v.Name] {
+			names = append(names, v.Name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func lookup(vs []smtgen.Value, name string) string {
+	for _, v := range vs {
+		if v.Name == name {
+			return fmt.Sprint(v.Value)
+		}
+	}
+	return "-"
+}

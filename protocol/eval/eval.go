@@ -1,0 +1,386 @@
+// Package eval is the reference semantics of access memory protocols: a
+// concrete interpreter that runs a protocol for given threads and parameter
+// values and returns its history, the list of phases of access values of the
+// big-step semantics of Fig. 2 of seed 004 (Cogumbreiro et al., CAV 2021,
+// Section 3), together with the data races (safe(H)) and the barrier
+// divergence it contains.
+//
+// It is the oracle of the project: property tests compare the SMT-based
+// checker against it on small inputs, and race witnesses are replayed through
+// it before they are shown. It is deliberately naive and independent from the
+// symbolic machinery (it imports only package protocol): every thread runs the
+// protocol on its own, like the synchronous delayed semantics the paper
+// follows, and threads meet only at barriers. A thread's k-th phase is what it
+// accesses between its k-th and (k+1)-th barrier, so p; sync; q gives [P, Q]
+// exactly as the merge operator of Fig. 2 does.
+//
+// Extensions to Fig. 2:
+//   - conditionals, strided loops, the conditional expression, uninterpreted
+//     functions (Config.Funcs), several array dimensions, atomic accesses
+//     (which do not race with each other) and three dimensional threadIdx,
+//     blockIdx, blockDim and gridDim;
+//   - integers are int64 and every operation is exact: an overflow is an
+//     error, not a wrap-around; / and % are C's (truncating toward zero);
+//   - an assume directly in the top-level body is a precondition: a thread
+//     that falsifies one is left out of the run; an assume anywhere else mutes
+//     the accesses of the thread for the rest of its enclosing block;
+//   - within a block, all threads must take the same barriers and the same
+//     decisions at synchronized conditionals and loops (those containing a
+//     sync), otherwise the run has barrier divergence;
+//   - threads are grouped by blockIdx: shared arrays exist once per block and
+//     race only within it, phase by phase; global arrays race across blocks
+//     in any phases, since no barrier orders threads of different blocks.
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"drfcheck/protocol"
+)
+
+// Thread is one thread of the run.
+type Thread struct {
+	Idx    [3]int64         // threadIdx.x/y/z
+	Block  [3]int64         // blockIdx.x/y/z
+	Locals map[string]int64 // value of each local for this thread (missing = 0)
+}
+
+// Config gives the concrete values a protocol is run with.
+type Config struct {
+	// Params holds the value of each param used as an integer; using a
+	// param that has none is an error naming it.
+	Params map[string]int64
+	// Funcs gives the uninterpreted functions (protocol.Call). When nil, a
+	// fixed deterministic function returning values in [0, 8) is used.
+	Funcs func(name string, args []int64) int64
+	// BlockDim and GridDim give blockDim and gridDim. A zero dimension is
+	// unset: evaluating it is an error and thread indices are not checked
+	// against it. Otherwise every thread must lie inside the block and grid.
+	BlockDim, GridDim [3]int64
+	// Threads lists the threads that run, possibly a subset of the block and
+	// grid (for instance just two threads). No thread may appear twice.
+	Threads []Thread
+	// MaxSteps bounds the evaluation: statements executed plus loop
+	// iterations, summed over all threads. Zero or less means 1_000_000.
+	MaxSteps int
+}
+
+// DefaultMaxSteps is the budget used when Config.MaxSteps is not positive.
+const DefaultMaxSteps = 1_000_000
+
+// LoopVal is the value of a source loop variable at an access.
+type LoopVal struct {
+	Name  string
+	Value int64
+}
+
+// AccessValue is an access made by one thread: the paper's i:o[j].
+type AccessValue struct {
+	Thread int              // index in Config.Threads
+	Access *protocol.Access // the access node: ID, Pos, Array, Mode
+	Index  []int64          // one value per array dimension
+	// Loops gives the source loop variables enclosing the access, outermost
+	// first. When Access.Loops is set (by wellformed and the transformations
+	// after it) its expressions are evaluated; otherwise Loops lists the loops
+	// of the running statements that enclose the access.
+	Loops []LoopVal
+	Phase int // number of barriers the thread had passed
+}
+
+func (a AccessValue) String() string {
+	idx := make([]string, len(a.Index))
+	for i, x := range a.Index {
+		idx[i] = fmt.Sprint(x)
+	}
+	s := fmt.Sprintf("thread %d: %s %s[%s] at %s", a.Thread, a.Access.Mode, a.Access.Array,
+		strings.Join(idx, "]["), a.Access.At)
+	if len(a.Loops) > 0 {
+		ls := make([]string, len(a.Loops))
+		for i, l := range a.Loops {
+			ls[i] = fmt.Sprintf("%s = %d", l.Name, l.Value)
+		}
+		s += " (" + strings.Join(ls, ", ") + ")"
+	}
+	return s
+}
+
+// EventKind says what a non-access event is.
+type EventKind int
+
+const (
+	Barrier EventKind = iota // a sync
+	Branch                   // the decision of a synchronized If
+	Range                    // the bounds of a synchronized Loop, at its start
+)
+
+// Event is a barrier or a control decision at a synchronized conditional or
+// loop. The threads of a block must produce the same events, compared with
+// ==: the same node (by identity, so that nodes a transformation copied with
+// the same position stay distinct) and the same values.
+type Event struct {
+	Kind         EventKind
+	Stmt         protocol.Stmt // the Sync, If or Loop
+	Cond         bool          // Branch: the value of the condition
+	Lo, Hi, Step int64         // Range: the evaluated bounds
+}
+
+func (e *Event) String() string {
+	switch {
+	case e == nil:
+		return "the end of the protocol"
+	case e.Kind == Barrier:
+		return fmt.Sprintf("sync at %s", e.Stmt.Pos())
+	case e.Kind == Branch:
+		return fmt.Sprintf("if at %s taking %t", e.Stmt.Pos(), e.Cond)
+	}
+	return fmt.Sprintf("loop at %s over %d..%d step %d", e.Stmt.Pos(), e.Lo, e.Hi, e.Step)
+}
+
+// BlockRun is the history of one thread block.
+type BlockRun struct {
+	Block   [3]int64
+	Threads []int // indices in Config.Threads of its threads that ran, in order
+	// Phases is the history: phase k holds the accesses each thread made
+	// after its k-th barrier and before its next, ordered by thread and then
+	// by execution. There is one more phase than barriers.
+	Phases [][]AccessValue
+}
+
+// Divergence is the first point where two threads of a block disagree on a
+// barrier or on a synchronized decision.
+type Divergence struct {
+	Block   [3]int64
+	At      protocol.Pos // position of the first differing event
+	Threads [2]int       // indices in Config.Threads
+	Events  [2]*Event    // what each did there; nil when it had finished
+}
+
+func (d *Divergence) String() string {
+	return fmt.Sprintf("%s: barrier divergence in block %v: thread %d reaches %s, thread %d reaches %s",
+		d.At, d.Block, d.Threads[0], d.Events[0], d.Threads[1], d.Events[1])
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	// Blocks has one entry per distinct blockIdx among the threads that
+	// ran, in order of first appearance in Config.Threads.
+	Blocks []BlockRun
+	// Divergence is nil if none. With divergence, Phases still split each
+	// thread at its own barriers.
+	Divergence *Divergence
+	// Excluded lists the threads left out by a top-level assume.
+	Excluded []int
+	// Kinds holds the declarations of the file; Races uses it to tell
+	// global arrays from shared ones.
+	Kinds map[string]protocol.DeclKind
+}
+
+// Race is a racing pair of access values; A comes before B in the Result.
+type Race struct{ A, B AccessValue }
+
+func (r Race) String() string { return r.A.String() + " races with " + r.B.String() }
+
+// Run evaluates the protocol f for every thread of cfg (see the package
+// comment) and returns the history of each block. Errors are
+// *protocol.Error values, at the offending node when there is one.
+func Run(f *protocol.File, cfg Config) (*Result, error) {
+	kinds := map[string]protocol.DeclKind{}
+	for _, d := range f.Decls {
+		for _, id := range d.Names {
+			if _, dup := kinds[id.Name]; !dup {
+				kinds[id.Name] = d.Kind
+			}
+		}
+	}
+	in, err := newInterp(cfg, kinds, protocol.Pos{File: f.Name})
+	if err != nil {
+		return nil, err
+	}
+	var body []protocol.Stmt
+	if f.Body != nil {
+		body = f.Body.Stmts
+		protocol.Inspect(f.Body, func(n protocol.Node) bool {
+			switch n.(type) {
+			case *protocol.If, *protocol.Loop:
+				in.synced[n.(protocol.Stmt)] = protocol.HasSync(n)
+			}
+			return true
+		})
+	}
+	res := &Result{Kinds: kinds}
+	var runs []*thread
+	err = try(func() {
+		for i := range cfg.Threads {
+			th := in.newThread(i, nil)
+			if !th.admitted(body) {
+				res.Excluded = append(res.Excluded, i)
+				continue
+			}
+			th.block(body, false, true)
+			runs = append(runs, th)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Blocks, res.Divergence = combine(runs)
+	return res, nil
+}
+
+// Phase runs the unsynchronized statements stmts for every thread of cfg,
+// with the loop variables bound outside them given by vars (the same for
+// every thread; they shadow declared names), and returns the access values
+// of all threads, ordered by thread and then by execution, all in phase 0.
+// kinds gives the declaration of every name. stmts behaves as a nested block:
+// an assume in it mutes the accesses that follow it and does not exclude the
+// thread. A sync anywhere in stmts is an error.
+func Phase(stmts []protocol.Stmt, vars map[string]int64, kinds map[string]protocol.DeclKind, cfg Config) ([]AccessValue, error) {
+	for _, s := range stmts {
+		var sync protocol.Node
+		protocol.Inspect(s, func(n protocol.Node) bool {
+			if _, ok := n.(*protocol.Sync); ok && sync == nil {
+				sync = n
+			}
+			return sync == nil
+		})
+		if sync != nil {
+			return nil, protocol.Errorf(sync.Pos(), "sync in an unsynchronized phase")
+		}
+	}
+	in, err := newInterp(cfg, kinds, protocol.Pos{})
+	if err != nil {
+		return nil, err
+	}
+	var out []AccessValue
+	err = try(func() {
+		for i := range cfg.Threads {
+			th := in.newThread(i, vars)
+			th.block(stmts, false, false)
+			out = append(out, th.accesses...)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// combine groups the runs by block, checks that the threads of each block
+// agree on their events, and builds each block's history.
+func combine(runs []*thread) ([]BlockRun, *Divergence) {
+	var blocks []BlockRun
+	var members [][]*thread
+	byBlock := map[[3]int64]int{}
+	for _, th := range runs {
+		b, ok := byBlock[th.t.Block]
+		if !ok {
+			b = len(blocks)
+			byBlock[th.t.Block] = b
+			blocks = append(blocks, BlockRun{Block: th.t.Block})
+			members = append(members, nil)
+		}
+		blocks[b].Threads = append(blocks[b].Threads, th.idx)
+		members[b] = append(members[b], th)
+	}
+	var div *Divergence
+	for b := range blocks {
+		if div == nil {
+			div = diverge(blocks[b].Block, members[b])
+		}
+		n := 0
+		for _, th := range members[b] {
+			n = max(n, th.phase)
+		}
+		blocks[b].Phases = make([][]AccessValue, n+1)
+		for _, th := range members[b] {
+			for _, a := range th.accesses {
+				blocks[b].Phases[a.Phase] = append(blocks[b].Phases[a.Phase], a)
+			}
+		}
+	}
+	return blocks, div
+}
+
+// diverge compares the events of every thread of a block with those of the
+// first one and reports the earliest difference. Any two threads that differ
+// at event k differ from the first thread at k or before, so the earliest
+// difference with the first thread is the earliest overall.
+func diverge(block [3]int64, ths []*thread) *Divergence {
+	ref := ths[0]
+	other, at := -1, 0
+	for i, th := range ths[1:] {
+		if k := firstDiff(ref.events, th.events); k >= 0 && (other < 0 || k < at) {
+			other, at = i+1, k
+		}
+	}
+	if other < 0 {
+		return nil
+	}
+	d := &Divergence{Block: block, Threads: [2]int{ref.idx, ths[other].idx}}
+	for i, th := range []*thread{ref, ths[other]} {
+		if at < len(th.events) {
+			d.Events[i] = &th.events[at]
+		}
+	}
+	if d.Events[0] != nil {
+		d.At = d.Events[0].Stmt.Pos()
+	} else {
+		d.At = d.Events[1].Stmt.Pos()
+	}
+	return d
+}
+
+// firstDiff returns the first index where a and b differ, or -1.
+func firstDiff(a, b []Event) int {
+	for k := 0; k < max(len(a), len(b)); k++ {
+		if k >= len(a) || k >= len(b) || a[k] != b[k] {
+			return k
+		}
+	}
+	return -1
+}
+
+// Races returns every racing pair of r once: two access values of distinct
+// threads on the same array at the same index, at least one of them a write
+// (protocol.Conflicts), and either in the same phase of the same block, or in
+// different blocks on a global array.
+func Races(r *Result) []Race {
+	type located struct {
+		AccessValue
+		block int
+	}
+	var keys []string
+	buckets := map[string][]located{}
+	for b, run := range r.Blocks {
+		for _, phase := range run.Phases {
+			for _, a := range phase {
+				k := fmt.Sprint(a.Access.Array, a.Index)
+				if _, ok := buckets[k]; !ok {
+					keys = append(keys, k)
+				}
+				buckets[k] = append(buckets[k], located{a, b})
+			}
+		}
+	}
+	var races []Race
+	for _, k := range keys {
+		as := buckets[k]
+		for i, a := range as {
+			for _, b := range as[i+1:] {
+				concurrent := a.block == b.block && a.Phase == b.Phase ||
+					a.block != b.block && r.Kinds[a.Access.Array] == protocol.Global
+				if a.Thread != b.Thread && protocol.Conflicts(a.Access.Mode, b.Access.Mode) && concurrent {
+					races = append(races, Race{a.AccessValue, b.AccessValue})
+				}
+			}
+		}
+	}
+	return races
+}
+
+// Safe reports whether the run is data-race free (safe(H) for the history of
+// every block, and no race across blocks) and free of barrier divergence.
+func Safe(r *Result) bool {
+	return r.Divergence == nil && len(Races(r)) == 0
+}

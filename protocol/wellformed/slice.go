@@ -1,0 +1,67 @@
+package wellformed
+
+import "drfcheck/protocol"
+
+// Slice keeps what matters to one array (seed 004, Section 5, "one protocol
+// per array"): its accesses and every barrier. Barrier-free statements left
+// without an access are dropped; synchronized loops stay, since their
+// barriers still separate phases.
+func Slice(sts []protocol.Stmt, array string) []protocol.Stmt {
+	var out []protocol.Stmt
+	for _, s := range sts {
+		if t := sliceStmt(s, array); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func sliceStmt(s protocol.Stmt, array string) protocol.Stmt {
+	switch s := s.(type) {
+	case *protocol.Access:
+		if s.Array != array {
+			return nil
+		}
+	case *protocol.Loop:
+		body := sliceBlock(s.Body, array)
+		if body == nil {
+			return nil
+		}
+		l := *s
+		l.Body = body
+		return &l
+	case *protocol.If:
+		th, el := sliceBlock(s.Then, array), sliceBlock(s.Else, array)
+		if th == nil && el == nil {
+			return nil
+		}
+		if th == nil {
+			th = &protocol.Block{At: s.Then.At}
+		}
+		return &protocol.If{At: s.At, Cond: s.Cond, Then: th, Else: el}
+	case *protocol.Block:
+		return sliceBlock(s, array)
+	case *protocol.Assume:
+		// Only the statements after an assumption are guarded by it; keep
+		// it, the statements it guards decide whether it matters.
+	}
+	return s
+}
+
+// sliceBlock returns nil when nothing in the block matters to the array.
+func sliceBlock(b *protocol.Block, array string) *protocol.Block {
+	if b == nil {
+		return nil
+	}
+	sts := Slice(b.Stmts, array)
+	keep := false
+	for _, s := range sts {
+		if _, ok := s.(*protocol.Assume); !ok {
+			keep = true
+		}
+	}
+	if !keep {
+		return nil
+	}
+	return &protocol.Block{At: b.At, Stmts: sts}
+}

@@ -1,0 +1,386 @@
+// Package wellformed turns a checked protocol into well-formed protocols
+// (seed 004, Definition 1 and Section 5, "Well-formedness"): loops and
+// conditionals are tagged synchronized or not, every synchronized loop runs at
+// least once, no conditional contains a barrier, and nested assumptions
+// become conditionals around the accesses they guard.
+//
+// The paper assumes these conditions; Section 5 enforces them. So does
+// Normalize:
+//   - A synchronized conditional (one containing a barrier) whose condition
+//     is the same for every thread is split into cases: one variant of the
+//     protocol assumes the condition and takes the then branch, another
+//     assumes its negation and takes the else branch.
+//   - A synchronized loop whose range may be empty is checked in both cases:
+//     one variant assumes it runs zero times and drops it, another assumes it
+//     runs at least once. Steps other than 1 are normalized to a counter.
+//   - A barrier whose reaching may depend on the thread (a synchronized
+//     conditional or loop whose condition or bounds are thread-local) gives a
+//     Divergence check, an SMT query whose models are two threads that
+//     disagree; it is reported like a race. Checking goes on in variants
+//     where the two threads agree.
+//   - What cannot be split soundly (a synchronized conditional, or the
+//     emptiness of a synchronized loop, that changes from one iteration of an
+//     enclosing synchronized loop to the next) is reported as Unknown, and the
+//     construct loses its barriers, which only adds behaviours.
+//
+// At grid level, where no barrier orders the two threads, every barrier is
+// erased and there is a single variant.
+package wellformed
+
+import (
+	"fmt"
+
+	"drfcheck/protocol"
+)
+
+// Level says which two threads a check compares.
+type Level int
+
+const (
+	// BlockLevel compares two threads of one block, ordered by barriers.
+	BlockLevel Level = iota
+	// GridLevel compares two threads of different blocks, which no barrier
+	// orders.
+	GridLevel
+)
+
+func (l Level) String() string {
+	if l == GridLevel {
+		return "grid"
+	}
+	return "block"
+}
+
+// Query asks whether two threads can satisfy Pre (each instantiated for both
+// threads) with the binders in range, while Goal holds for the first thread.
+type Query struct {
+	Pre     []protocol.Cond
+	Binders []protocol.Binder
+	Goal    protocol.Cond
+}
+
+// An Oracle decides queries; package smtgen provides one. Normalize works
+// without one (nil), at the price of more variants and more unknowns.
+type Oracle interface {
+	Satisfiable(Query) (bool, error)
+}
+
+// Choice is an assumption that selects a variant.
+type Choice struct {
+	At   protocol.Pos
+	Cond protocol.Cond
+	Why  string // e.g. "the loop at 3:1 runs at least once"
+}
+
+// Variant is a well-formed protocol: its statements are barrier-free
+// statements, barriers, and synchronized loops (Loop.Sync set, Step nil,
+// Body again a well-formed sequence), under the assumptions of Choices.
+type Variant struct {
+	Choices []Choice
+	Body    []protocol.Stmt
+}
+
+// Pre returns the conditions of the variant's choices.
+func (v *Variant) Pre() []protocol.Cond {
+	cs := make([]protocol.Cond, len(v.Choices))
+	for i, c := range v.Choices {
+		cs[i] = c.Cond
+	}
+	return cs
+}
+
+// Divergence asks whether two threads of a block can disagree at a
+// synchronized conditional or loop: for a conditional, whether Cond can hold
+// for one thread and not the other; for a loop, whether one of Bounds can
+// differ between them. Pre holds for both threads and the binders are the
+// enclosing synchronized loops.
+type Divergence struct {
+	At      protocol.Pos
+	Loop    bool
+	Pre     []protocol.Cond
+	Binders []protocol.Binder
+	Cond    protocol.Cond
+	Bounds  []protocol.Expr
+}
+
+// Program is the result of Normalize.
+type Program struct {
+	Info        *protocol.Info
+	Level       Level
+	Pre         []protocol.Cond // the top-level assumptions
+	Variants    []*Variant
+	Divergences []*Divergence
+	Unknowns    []protocol.Unknown
+}
+
+// Normalize makes the well-formed variants of a checked file at the given
+// level, asking oracle (which may be nil) to prune infeasible cases.
+func Normalize(f *protocol.File, info *protocol.Info, level Level, oracle Oracle) *Program {
+	p := newPreparer(info)
+	body := p.stmts(f.Body.Stmts, loopCtx{})
+	pre, rest := splitPre(body)
+	rest = guardAccesses(rest, nil)
+	prog := &Program{Info: info, Level: level, Pre: pre}
+	if level == GridLevel {
+		prog.Variants = []*Variant{{Body: eraseSyncs(rest)}}
+		return prog
+	}
+	n := &normalizer{prog: prog, oracle: oracle, names: p}
+	for _, a := range n.seq(rest, ctx{pre: pre}) {
+		prog.Variants = append(prog.Variants, &Variant{Choices: a.choices, Body: a.stmts})
+	}
+	return prog
+}
+
+type normalizer struct {
+	prog   *Program
+	oracle Oracle
+	names  *preparer
+}
+
+// ctx is what is known at a point of the protocol.
+type ctx struct {
+	pre     []protocol.Cond
+	binders []protocol.Binder
+}
+
+func (c ctx) assume(cs ...protocol.Cond) ctx {
+	return ctx{pre: append(c.pre[:len(c.pre):len(c.pre)], cs...), binders: c.binders}
+}
+
+func (c ctx) bind(b protocol.Binder) ctx {
+	return ctx{pre: c.pre, binders: append(c.binders[:len(c.binders):len(c.binders)], b)}
+}
+
+// boundIn reports whether n mentions the variable of an enclosing
+// synchronized loop.
+func (c ctx) boundIn(n protocol.Node) bool {
+	free := protocol.FreeVars(n)
+	for _, b := range c.binders {
+		if free[b.Var] {
+			return true
+		}
+	}
+	return false
+}
+
+// alt is one alternative for a sequence of statements.
+type alt struct {
+	choices []Choice
+	stmts   []protocol.Stmt
+}
+
+func (n *normalizer) sat(c ctx, goal protocol.Cond) bool {
+	if n.oracle == nil {
+		return true
+	}
+	ok, err := n.oracle.Satisfiable(Query{Pre: c.pre, Binders: c.binders, Goal: goal})
+	return ok || err != nil // an undecided query may hold
+}
+
+func (n *normalizer) unknown(at protocol.Pos, format string, args ...any) {
+	n.prog.Unknowns = append(n.prog.Unknowns, protocol.Unknown{At: at, Reason: fmt.Sprintf(format, args...)})
+}
+
+// seq normalizes a sequence of statements into its alternatives.
+func (n *normalizer) seq(sts []protocol.Stmt, c ctx) []alt {
+	alts := []alt{{}}
+	for _, s := range sts {
+		if !protocol.HasSync(s) {
+			for i := range alts {
+				alts[i].stmts = append(alts[i].stmts[:len(alts[i].stmts):len(alts[i].stmts)], s)
+			}
+			continue
+		}
+		var next []alt
+		for _, a := range alts {
+			for _, b := range n.stmt(s, c.assume(choiceConds(a.choices)...)) {
+				next = append(next, alt{
+					choices: append(a.choices[:len(a.choices):len(a.choices)], b.choices...),
+					stmts:   append(a.stmts[:len(a.stmts):len(a.stmts)], b.stmts...),
+				})
+			}
+		}
+		alts = next
+	}
+	return alts
+}
+
+func choiceConds(cs []Choice) []protocol.Cond {
+	out := make([]protocol.Cond, len(cs))
+	for i, c := range cs {
+		out[i] = c.Cond
+	}
+	return out
+}
+
+// stmt normalizes a statement that contains a barrier.
+func (n *normalizer) stmt(s protocol.Stmt, c ctx) []alt {
+	switch s := s.(type) {
+	case *protocol.Block:
+		return n.seq(s.Stmts, c)
+	case *protocol.If:
+		return n.cond(s, c)
+	case *protocol.Loop:
+		return n.loop(s, c)
+	}
+	return []alt{{stmts: []protocol.Stmt{s}}}
+}
+
+func (n *normalizer) cond(s *protocol.If, c ctx) []alt {
+	if n.prog.Info.ThreadLocal(s.Cond, false) {
+		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Pre: c.pre, Binders: c.binders, Cond: s.Cond})
+	}
+	neg := &protocol.Not{At: s.Cond.Pos(), X: s.Cond}
+	canThen, canElse := n.sat(c, s.Cond), n.sat(c, neg)
+	if canThen && canElse && c.boundIn(s.Cond) {
+		n.unknown(s.At, "the barrier under this conditional is reached in some iterations of the enclosing synchronized loop and not in others; its barriers are ignored")
+		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
+	}
+	var alts []alt
+	branch := func(b *protocol.Block, cond protocol.Cond, why string) {
+		var choices []Choice
+		inner := c
+		if canThen && canElse {
+			choices = []Choice{{At: s.At, Cond: cond, Why: why}}
+			inner = c.assume(cond)
+		}
+		var sts []protocol.Stmt
+		if b != nil {
+			sts = b.Stmts
+		}
+		for _, a := range n.seq(sts, inner) {
+			alts = append(alts, alt{choices: append(choices, a.choices...), stmts: a.stmts})
+		}
+	}
+	if canThen {
+		branch(s.Then, s.Cond, fmt.Sprintf("the condition at %s holds", s.At))
+	}
+	if canElse {
+		branch(s.Else, neg, fmt.Sprintf("the condition at %s does not hold", s.At))
+	}
+	return alts
+}
+
+func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
+	bounds := []protocol.Expr{s.Lo, s.Hi}
+	if s.Step != nil {
+		bounds = append(bounds, s.Step)
+	}
+	for _, b := range bounds {
+		if n.prog.Info.ThreadLocal(b, false) {
+			n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Loop: true, Pre: c.pre, Binders: c.binders, Bounds: bounds})
+			break
+		}
+	}
+	l, ok := n.unitStep(s, c)
+	if !ok {
+		n.unknown(s.At, "the step of this synchronized loop may be zero or negative; its barriers are ignored")
+		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
+	}
+	empty := &protocol.Cmp{At: s.At, Op: protocol.Ge, X: l.Lo, Y: l.Hi}
+	runs := &protocol.Cmp{At: s.At, Op: protocol.Lt, X: l.Lo, Y: l.Hi}
+	canSkip, canRun := n.sat(c, empty), n.sat(c, runs)
+	if canSkip && canRun && c.boundIn(runs) {
+		n.unknown(s.At, "this synchronized loop runs zero times in some iterations of the enclosing synchronized loop and not in others; its barriers are ignored")
+		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
+	}
+	both := canSkip && canRun
+	var alts []alt
+	if canSkip {
+		a := alt{}
+		if both {
+			a.choices = []Choice{{At: s.At, Cond: empty, Why: fmt.Sprintf("the loop at %s runs zero times", s.At)}}
+		}
+		alts = append(alts, a)
+	}
+	if canRun {
+		var choices []Choice
+		inner := c
+		if both {
+			choices = []Choice{{At: s.At, Cond: runs, Why: fmt.Sprintf("the loop at %s runs at least once", s.At)}}
+			inner = c.assume(runs)
+		}
+		inner = inner.bind(protocol.Binder{Var: l.Var, Lo: l.Lo, Hi: l.Hi})
+		for _, a := range n.seq(l.Body.Stmts, inner) {
+			body := &protocol.Block{At: l.Body.At, Stmts: a.stmts}
+			loop := &protocol.Loop{At: l.At, Var: l.Var, Lo: l.Lo, Hi: l.Hi, Body: body, Sync: true}
+			alts = append(alts, alt{choices: append(choices, a.choices...), stmts: []protocol.Stmt{loop}})
+		}
+	}
+	return alts
+}
+
+// unitStep rewrites a synchronized loop with a step other than 1 as a loop
+// over an iteration counter k in 0..(hi-lo+step-1)/step, with lo + k*step in
+// place of the loop variable: aligning peels "the first iteration" and shifts
+// by one, which needs consecutive values. It fails when the step may not be
+// positive.
+func (n *normalizer) unitStep(s *protocol.Loop, c ctx) (*protocol.Loop, bool) {
+	if s.Step == nil || isLit(s.Step, 1) {
+		return s, true
+	}
+	if lit, ok := s.Step.(*protocol.IntLit); ok && lit.Value <= 0 {
+		return nil, false
+	}
+	if _, ok := s.Step.(*protocol.IntLit); !ok {
+		nonPositive := &protocol.Cmp{At: s.Step.Pos(), Op: protocol.Le, X: s.Step, Y: &protocol.IntLit{Value: 0}}
+		if n.sat(c, nonPositive) {
+			return nil, false
+		}
+	}
+	k := n.names.fresh(s.Var + "_iter")
+	at := s.At
+	kv := &protocol.Var{At: at, Name: k}
+	value := &protocol.Binary{At: at, Op: protocol.Add, X: s.Lo, Y: &protocol.Binary{At: at, Op: protocol.Mul, X: kv, Y: s.Step}}
+	count := &protocol.Binary{At: at, Op: protocol.Div,
+		X: &protocol.Binary{At: at, Op: protocol.Sub,
+			X: &protocol.Binary{At: at, Op: protocol.Add, X: &protocol.Binary{At: at, Op: protocol.Sub, X: s.Hi, Y: s.Lo}, Y: s.Step},
+			Y: &protocol.IntLit{At: at, Value: 1}},
+		Y: s.Step}
+	body := protocol.Subst{s.Var: value}.Block(s.Body)
+	return &protocol.Loop{At: at, Var: k, Lo: &protocol.IntLit{At: at, Value: 0}, Hi: count, Body: body, Sync: true}, true
+}
+
+func isLit(e protocol.Expr, v int64) bool {
+	l, ok := e.(*protocol.IntLit)
+	return ok && l.Value == v
+}
+
+// eraseSyncs removes every barrier from the statements, turning synchronized
+// loops into unsynchronized ones. Removing a barrier merges phases, so it
+// only adds behaviours: every race of the original is still there.
+func eraseSyncs(sts []protocol.Stmt) []protocol.Stmt {
+	var out []protocol.Stmt
+	for _, s := range sts {
+		if _, ok := s.(*protocol.Sync); ok {
+			continue
+		}
+		out = append(out, eraseSync(s))
+	}
+	return out
+}
+
+func eraseSync(s protocol.Stmt) protocol.Stmt {
+	switch s := s.(type) {
+	case *protocol.Loop:
+		l := *s
+		l.Body = eraseBlock(s.Body)
+		l.Sync = false
+		return &l
+	case *protocol.If:
+		return &protocol.If{At: s.At, Cond: s.Cond, Then: eraseBlock(s.Then), Else: eraseBlock(s.Else)}
+	case *protocol.Block:
+		return eraseBlock(s)
+	case *protocol.Sync:
+		return &protocol.Block{At: s.At}
+	}
+	return s
+}
+
+func eraseBlock(b *protocol.Block) *protocol.Block {
+	if b == nil {
+		return nil
+	}
+	return &protocol.Block{At: b.At, Stmts: eraseSyncs(b.Stmts)}
+}

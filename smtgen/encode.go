@@ -1,0 +1,282 @@
+package smtgen
+
+import (
+	"fmt"
+
+	"github.com/aclements/go-z3/z3"
+
+	"drfcheck/protocol"
+	"drfcheck/protocol/wellformed"
+)
+
+// Launch is the launch configuration: the size of a block and of the grid in
+// each dimension, 0 for "any" (the * of --blockDim=[*,*,1]).
+type Launch struct {
+	BlockDim, GridDim [3]int64
+}
+
+// Env is what every query about one protocol shares.
+type Env struct {
+	Info   *protocol.Info
+	Launch Launch
+	Level  wellformed.Level
+	Pre    []protocol.Cond // hold for both threads: the top-level assumptions and the variant's choices
+}
+
+// encodeError aborts an encoding; Solver methods recover it into an error.
+type encodeError struct{ err error }
+
+// encoder builds the formula of one query. Names follow the two-thread
+// encoding of seed 004, Example 2: a uniform value is one constant ("N",
+// "blockDim.x", the variable of an aligned loop), a thread-local value has
+// one constant per thread ("threadIdx.x$1", "threadIdx.x$2", "x$1").
+type encoder struct {
+	ctx    *z3.Context
+	env    Env
+	consts map[string]z3.Int
+	order  []string // names of consts in creation order, for models
+	funcs  map[string]z3.FuncDecl
+	facts  []z3.Bool
+	// internal marks the constants that encode the formula's bookkeeping
+	// (which site, which mode) rather than a value of the kernel.
+	internal map[string]bool
+}
+
+func newEncoder(ctx *z3.Context, env Env) *encoder {
+	return &encoder{ctx: ctx, env: env, consts: map[string]z3.Int{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{}}
+}
+
+func (e *encoder) fail(pos protocol.Pos, format string, args ...any) {
+	panic(encodeError{protocol.Errorf(pos, format, args...)})
+}
+
+func (e *encoder) int(name string) z3.Int {
+	if c, ok := e.consts[name]; ok {
+		return c
+	}
+	c := e.ctx.IntConst(name)
+	e.consts[name] = c
+	e.order = append(e.order, name)
+	return c
+}
+
+func (e *encoder) lit(v int64) z3.Int {
+	return e.ctx.FromInt(v, e.ctx.IntSort()).(z3.Int)
+}
+
+func (e *encoder) assert(b z3.Bool) { e.facts = append(e.facts, b) }
+
+func (e *encoder) grid() bool { return e.env.Level == wellformed.GridLevel }
+
+// scope gives names their meaning for one thread (1 or 2): vars holds the
+// loop variables in scope (per-thread ones for unsynchronized loops, shared
+// ones for binders).
+type scope struct {
+	thread int
+	vars   map[string]z3.Int
+}
+
+func (sc scope) with(name string, v z3.Int) scope {
+	vars := make(map[string]z3.Int, len(sc.vars)+1)
+	for k, x := range sc.vars {
+		vars[k] = x
+	}
+	vars[name] = v
+	return scope{thread: sc.thread, vars: vars}
+}
+
+func threadName(name string, thread int) string { return fmt.Sprintf("%s$%d", name, thread) }
+
+func (e *encoder) builtin(b *protocol.Builtin, thread int) z3.Int {
+	name := b.Name()
+	if b.Kind == protocol.ThreadIdx || (b.Kind == protocol.BlockIdx && e.grid()) {
+		name = threadName(name, thread)
+	}
+	return e.int(name)
+}
+
+func (e *encoder) expr(x protocol.Expr, sc scope) z3.Int {
+	switch x := x.(type) {
+	case *protocol.IntLit:
+		return e.lit(x.Value)
+	case *protocol.Var:
+		if v, ok := sc.vars[x.Name]; ok {
+			return v
+		}
+		switch kind, ok := e.env.Info.Kinds[x.Name]; {
+		case ok && kind == protocol.Param:
+			return e.int(x.Name)
+		case ok && kind == protocol.Local:
+			return e.int(threadName(x.Name, sc.thread))
+		}
+		e.fail(x.At, "unbound variable %s", x.Name)
+	case *protocol.Builtin:
+		return e.builtin(x, sc.thread)
+	case *protocol.Neg:
+		return e.expr(x.X, sc).Neg()
+	case *protocol.Binary:
+		return e.binary(x.Op, e.expr(x.X, sc), e.expr(x.Y, sc))
+	case *protocol.Ite:
+		return e.cond(x.Cond, sc).IfThenElse(e.expr(x.Then, sc), e.expr(x.Else, sc)).(z3.Int)
+	case *protocol.Call:
+		args := make([]z3.Value, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = e.expr(a, sc)
+		}
+		return e.fun(x.Func, len(args)).Apply(args...).(z3.Int)
+	}
+	e.fail(x.Pos(), "cannot encode expression %T", x)
+	return z3.Int{}
+}
+
+func (e *encoder) fun(name string, arity int) z3.FuncDecl {
+	if f, ok := e.funcs[name]; ok {
+		return f
+	}
+	dom := make([]z3.Sort, arity)
+	for i := range dom {
+		dom[i] = e.ctx.IntSort()
+	}
+	f := e.ctx.FuncDecl(name, dom, e.ctx.IntSort())
+	e.funcs[name] = f
+	return f
+}
+
+// binary encodes an operator with C semantics. Z3's div and mod are
+// Euclidean (the remainder is never negative); C truncates toward zero, so
+// a negative dividend is divided by its absolute value and negated back.
+// Division by zero is left unconstrained, as Z3 does: it only adds
+// behaviours.
+func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
+	switch op {
+	case protocol.Add:
+		return x.Add(y)
+	case protocol.Sub:
+		return x.Sub(y)
+	case protocol.Mul:
+		return x.Mul(y)
+	case protocol.Div:
+		nonneg := x.GE(e.lit(0))
+		return nonneg.IfThenElse(x.Div(y), x.Neg().Div(y).Neg()).(z3.Int)
+	default:
+		nonneg := x.GE(e.lit(0))
+		return nonneg.IfThenElse(x.Mod(y), x.Neg().Mod(y).Neg()).(z3.Int)
+	}
+}
+
+func (e *encoder) cond(c protocol.Cond, sc scope) z3.Bool {
+	switch c := c.(type) {
+	case *protocol.BoolLit:
+		return e.ctx.FromBool(c.Value)
+	case *protocol.Cmp:
+		x, y := e.expr(c.X, sc), e.expr(c.Y, sc)
+		switch c.Op {
+		case protocol.Eq:
+			return x.Eq(y)
+		case protocol.Ne:
+			return x.NE(y)
+		case protocol.Lt:
+			return x.LT(y)
+		case protocol.Le:
+			return x.LE(y)
+		case protocol.Gt:
+			return x.GT(y)
+		default:
+			return x.GE(y)
+		}
+	case *protocol.Not:
+		return e.cond(c.X, sc).Not()
+	case *protocol.Logic:
+		if c.Op == protocol.And {
+			return e.cond(c.X, sc).And(e.cond(c.Y, sc))
+		}
+		return e.cond(c.X, sc).Or(e.cond(c.Y, sc))
+	}
+	e.fail(c.Pos(), "cannot encode condition %T", c)
+	return z3.Bool{}
+}
+
+// threadLocal reports whether n needs one instance per thread at this level.
+func (e *encoder) threadLocal(n protocol.Node) bool {
+	return e.env.Info.ThreadLocal(n, e.grid())
+}
+
+// both asserts a condition that must hold for both threads: once when it is
+// uniform, once per thread when it is thread-local.
+func (e *encoder) both(c protocol.Cond, vars map[string]z3.Int) {
+	e.assert(e.cond(c, scope{thread: 1, vars: vars}))
+	if e.threadLocal(c) {
+		e.assert(e.cond(c, scope{thread: 2, vars: vars}))
+	}
+}
+
+// launch asserts the ranges of the built-in variables for two threads and
+// that the threads are distinct: of one block at block level, of different
+// blocks at grid level.
+func (e *encoder) launch() {
+	zero := e.lit(0)
+	var sameThread, sameBlock []z3.Bool
+	for d := 0; d < 3; d++ {
+		bd := e.int(protocol.BuiltinName(protocol.BlockDim, d))
+		gd := e.int(protocol.BuiltinName(protocol.GridDim, d))
+		e.assert(e.size(bd, e.env.Launch.BlockDim[d]))
+		e.assert(e.size(gd, e.env.Launch.GridDim[d]))
+		for t := 1; t <= 2; t++ {
+			tid := e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, t)
+			bid := e.builtin(&protocol.Builtin{Kind: protocol.BlockIdx, Dim: d}, t)
+			e.assert(tid.GE(zero).And(tid.LT(bd)))
+			e.assert(bid.GE(zero).And(bid.LT(gd)))
+		}
+		t1 := e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, 1)
+		t2 := e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, 2)
+		b1 := e.builtin(&protocol.Builtin{Kind: protocol.BlockIdx, Dim: d}, 1)
+		b2 := e.builtin(&protocol.Builtin{Kind: protocol.BlockIdx, Dim: d}, 2)
+		sameThread = append(sameThread, t1.Eq(t2))
+		sameBlock = append(sameBlock, b1.Eq(b2))
+	}
+	if e.grid() {
+		e.assert(and(e.ctx, sameBlock...).Not())
+	} else {
+		e.assert(and(e.ctx, sameThread...).Not())
+	}
+}
+
+func (e *encoder) size(v z3.Int, fixed int64) z3.Bool {
+	if fixed > 0 {
+		return v.Eq(e.lit(fixed))
+	}
+	return v.GE(e.lit(1))
+}
+
+// context asserts the launch, the preconditions and the binders, and returns
+// the binders' shared constants.
+func (e *encoder) context(pre []protocol.Cond, binders []protocol.Binder) map[string]z3.Int {
+	e.launch()
+	vars := map[string]z3.Int{}
+	for _, c := range pre {
+		e.both(c, vars)
+	}
+	for _, b := range binders {
+		x := e.int(b.Var)
+		in := &protocol.Logic{Op: protocol.And,
+			X: &protocol.Cmp{Op: protocol.Le, X: b.Lo, Y: &protocol.Var{Name: b.Var}},
+			Y: &protocol.Cmp{Op: protocol.Lt, X: &protocol.Var{Name: b.Var}, Y: b.Hi}}
+		vars[b.Var] = x
+		e.both(in, vars)
+	}
+	return vars
+}
+
+func and(ctx *z3.Context, bs ...z3.Bool) z3.Bool {
+	if len(bs) == 0 {
+		return ctx.FromBool(true)
+	}
+	return bs[0].And(bs[1:]...)
+}
+
+func or(ctx *z3.Context, bs ...z3.Bool) z3.Bool {
+	if len(bs) == 0 {
+		return ctx.FromBool(false)
+	}
+	return bs[0].Or(bs[1:]...)
+}

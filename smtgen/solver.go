@@ -1,0 +1,251 @@
+// Package smtgen turns symbolic traces into SMT formulas with the two-thread
+// encoding of seed 004 (Example 2, Section 5 "Quantification") and solves
+// them with Z3 through github.com/aclements/go-z3.
+//
+// One formula is asked per trace and array: is there a pair of distinct
+// threads, each at one access of the trace, with equal indices in every
+// dimension and conflicting modes? The universally quantified DRF formula of
+// the paper is asked in its negated, existential form, so no quantifier is
+// needed: a model is a race, and it is turned into a Witness. The same
+// encoding answers barrier-divergence checks and the feasibility questions
+// of package wellformed.
+//
+// Z3 objects are freed only by finalizers and a context is not for
+// concurrent use, so a Solver owns one context and one solver and is reused
+// for many queries with push and pop; run one Solver per goroutine.
+package smtgen
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/aclements/go-z3/z3"
+
+	"drfcheck/protocol/wellformed"
+)
+
+// Status is the answer to a query.
+type Status int
+
+const (
+	// Holds: no model, the property (DRF, no divergence) holds.
+	Holds Status = iota
+	// Fails: a model, that is a race or a divergence.
+	Fails
+	// Unknown: the solver gave up or timed out.
+	Unknown
+)
+
+// Solver answers queries with one Z3 context. It is not safe for concurrent
+// use.
+type Solver struct {
+	ctx     *z3.Context
+	s       *z3.Solver
+	timeout time.Duration
+}
+
+// NewSolver returns a solver whose checks give up after timeout (0 for no
+// limit).
+func NewSolver(timeout time.Duration) *Solver {
+	cfg := z3.NewContextConfig()
+	if timeout > 0 {
+		cfg.SetUint("timeout", uint(timeout.Milliseconds()))
+	}
+	ctx := z3.NewContext(cfg)
+	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
+}
+
+// ErrTimeout reports a query the solver could not decide in time.
+var ErrTimeout = errors.New("solver timeout")
+
+// check runs the solver on what is asserted. Z3 does not always honour its
+// own timeout on nonlinear queries, so a timer interrupts it too.
+func (s *Solver) check() (Status, error) {
+	if s.timeout > 0 {
+		t := time.AfterFunc(s.timeout+s.timeout/10, s.ctx.Interrupt)
+		defer t.Stop()
+	}
+	sat, err := s.s.Check()
+	switch {
+	case err != nil:
+		reason := err.Error()
+		if strings.Contains(reason, "timeout") || strings.Contains(reason, "canceled") || strings.Contains(reason, "interrupted") {
+			return Unknown, fmt.Errorf("%w (%s)", ErrTimeout, reason)
+		}
+		return Unknown, fmt.Errorf("solver gave up: %s", reason)
+	case sat:
+		return Fails, nil
+	}
+	return Holds, nil
+}
+
+// run builds a query with build, asserts it in a fresh scope and calls use
+// with the outcome. Z3 errors arrive as panics and are returned as errors.
+func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st Status) error) (err error) {
+	s.s.Push()
+	defer func() {
+		if r := recover(); r != nil {
+			if ee, ok := r.(encodeError); ok {
+				err = ee.err
+			} else {
+				err = fmt.Errorf("internal error in the SMT encoding: %v\n%s", r, debug.Stack())
+			}
+			s.s.Reset()
+			return
+		}
+		s.s.Pop()
+	}()
+	e := newEncoder(s.ctx, env)
+	build(e)
+	for _, f := range e.facts {
+		s.s.Assert(f)
+	}
+	st, cerr := s.check()
+	if cerr != nil {
+		return use(e, Unknown)
+	}
+	return use(e, st)
+}
+
+// RaceResult is the answer to a RaceQuery.
+type RaceResult struct {
+	Status    Status
+	Witnesses []*Witness // Fails: one per pair of racing accesses found
+	Reason    string     // Unknown: why
+}
+
+// Races asks q, and keeps asking with the racing pair found excluded, until
+// max pairs (at least one) are found or there are no more.
+func (s *Solver) Races(q RaceQuery, max int) (*RaceResult, error) {
+	res := &RaceResult{Status: Holds}
+	ss := sites(q.Trace.Phase, q.Array)
+	if len(ss) == 0 || !mayConflict(ss) {
+		return res, nil
+	}
+	for len(res.Witnesses) < max || len(res.Witnesses) == 0 {
+		var w *Witness
+		var st Status
+		var rv [2]raceVars
+		var rs []site
+		var scopes [2][]scope
+		build := func(e *encoder) { rv, rs, scopes = e.race(q) }
+		err := s.run(q.Env, build, func(e *encoder, status Status) error {
+			st = status
+			if status != Fails {
+				return nil
+			}
+			m := s.smallModel(e)
+			var err error
+			w, err = e.witness(m, q, rv, rs, scopes)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		switch st {
+		case Unknown:
+			if len(res.Witnesses) == 0 {
+				res.Status, res.Reason = Unknown, "the solver could not decide this trace in time"
+			}
+			return res, nil
+		case Holds:
+			return res, nil
+		}
+		res.Status = Fails
+		res.Witnesses = append(res.Witnesses, w)
+		q.Exclude = append(q.Exclude[:len(q.Exclude):len(q.Exclude)], [2]int{w.Threads[0].Access.ID, w.Threads[1].Access.ID})
+	}
+	return res, nil
+}
+
+// smallModel looks for a model whose values are small, so that witnesses
+// read like the examples a person would pick: it bounds every constant by
+// 1, 2, 4, ... in turn (the site selectors and modes aside) and keeps the first bound that has a model.
+func (s *Solver) smallModel(e *encoder) *z3.Model {
+	m := s.s.Model()
+	for bound := int64(1); bound <= 1<<20; bound *= 2 {
+		s.s.Push()
+		lo, hi := e.lit(-bound), e.lit(bound)
+		for _, name := range e.order {
+			if !e.internal[name] {
+				c := e.consts[name]
+				s.s.Assert(c.GE(lo).And(c.LE(hi)))
+			}
+		}
+		st, _ := s.check()
+		if st == Fails {
+			m = s.s.Model()
+		}
+		s.s.Pop()
+		if st != Holds {
+			break
+		}
+	}
+	return m
+}
+
+// RaceSMT returns the SMT-LIB text of the first race query of q, for
+// --dump=smt.
+func (s *Solver) RaceSMT(q RaceQuery) (string, error) {
+	var text string
+	err := s.text(q.Env, func(e *encoder) {
+		if len(sites(q.Trace.Phase, q.Array)) > 0 {
+			e.race(q)
+		}
+	}, &text)
+	return text, err
+}
+
+func (s *Solver) text(env Env, build func(e *encoder), out *string) (err error) {
+	s.s.Push()
+	defer func() {
+		if r := recover(); r != nil {
+			if ee, ok := r.(encodeError); ok {
+				err = ee.err
+			} else {
+				err = fmt.Errorf("internal error in the SMT encoding: %v", r)
+			}
+			s.s.Reset()
+			return
+		}
+		s.s.Pop()
+	}()
+	e := newEncoder(s.ctx, env)
+	build(e)
+	for _, f := range e.facts {
+		s.s.Assert(f)
+	}
+	*out = s.s.String()
+	return nil
+}
+
+// Satisfiable answers a question of package wellformed under env (whose Pre
+// is ignored: the query carries its own).
+func (s *Solver) Satisfiable(env Env, q wellformed.Query) (bool, error) {
+	env.Pre = q.Pre
+	sat := false
+	err := s.run(env, func(e *encoder) {
+		vars := e.context(q.Pre, q.Binders)
+		e.assert(e.cond(q.Goal, scope{thread: 1, vars: vars}))
+	}, func(e *encoder, st Status) error {
+		if st == Unknown {
+			return ErrTimeout
+		}
+		sat = st == Fails
+		return nil
+	})
+	return sat, err
+}
+
+// Oracle adapts the solver to wellformed.Oracle for one protocol.
+func (s *Solver) Oracle(env Env) wellformed.Oracle { return oracle{s, env} }
+
+type oracle struct {
+	s   *Solver
+	env Env
+}
+
+func (o oracle) Satisfiable(q wellformed.Query) (bool, error) { return o.s.Satisfiable(o.env, q) }
