@@ -2,6 +2,8 @@ package smtgen
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/aclements/go-z3/z3"
 
@@ -37,6 +39,8 @@ type encoder struct {
 	order  []string // names of consts in creation order, for models
 	funcs  map[string]z3.FuncDecl
 	facts  []z3.Bool
+	// products lists the nonlinear products made, for lemmas.
+	products []product
 	// internal marks the constants that encode the formula's bookkeeping
 	// (which site, which mode) rather than a value of the kernel.
 	internal map[string]bool
@@ -65,6 +69,78 @@ func (e *encoder) lit(v int64) z3.Int {
 }
 
 func (e *encoder) assert(b z3.Bool) { e.facts = append(e.facts, b) }
+
+// product is x*y with neither factor a literal.
+type product struct{ x, y, xy z3.Int }
+
+func isLiteral(x z3.Int) bool {
+	_, lit, _ := x.AsInt64()
+	return lit
+}
+
+// mul multiplies, remembering nonlinear products for productLemmas.
+func (e *encoder) mul(x, y z3.Int) z3.Int {
+	xy := x.Mul(y)
+	if !isLiteral(x) && !isLiteral(y) {
+		e.products = append(e.products, product{x, y, xy})
+	}
+	return xy
+}
+
+// productLemmas helps Z3 with the products that strided loops and global
+// thread indices create (k*blockDim.x + threadIdx.x): for two products with
+// a common factor f, a*f and b*f, either a = b or they differ by at least
+// |f|. The fact is valid for all integers, so it changes no answer, but
+// nonlinear integer arithmetic rarely finds it alone: without it, proving a
+// block-stride loop race free times out.
+func (e *encoder) productLemmas() {
+	for i, p := range e.products {
+		for _, q := range e.products[i+1:] {
+			for _, pair := range [][4]z3.Int{{p.x, q.x, p.y, q.y}, {p.x, q.y, p.y, q.x}, {p.y, q.x, p.x, q.y}, {p.y, q.y, p.x, q.x}} {
+				f, g, a, b := pair[0], pair[1], pair[2], pair[3]
+				if !f.AsAST().Equal(g.AsAST()) {
+					continue
+				}
+				d := p.xy.Sub(q.xy)
+				e.assert(a.Eq(b).Or(e.abs(d).GE(e.abs(f))))
+			}
+		}
+	}
+}
+
+func (e *encoder) abs(x z3.Int) z3.Int {
+	return x.GE(e.lit(0)).IfThenElse(x, x.Neg()).(z3.Int)
+}
+
+// minimizable lists the constants that stand for values of the kernel, in
+// the order a witness should minimize them: parameters and launch sizes,
+// then shared loop variables, then everything per thread.
+func (e *encoder) minimizable() []string {
+	rank := func(name string) int {
+		switch {
+		case strings.HasPrefix(name, "blockDim.") || strings.HasPrefix(name, "gridDim."):
+			return 1
+		case strings.Contains(name, "$"):
+			return 3
+		case e.isParam(name):
+			return 0
+		}
+		return 2
+	}
+	var names []string
+	for _, n := range e.order {
+		if !e.internal[n] {
+			names = append(names, n)
+		}
+	}
+	sort.SliceStable(names, func(i, j int) bool { return rank(names[i]) < rank(names[j]) })
+	return names
+}
+
+func (e *encoder) isParam(name string) bool {
+	k, ok := e.env.Info.Kinds[name]
+	return ok && k == protocol.Param
+}
 
 func (e *encoder) grid() bool { return e.env.Level == wellformed.GridLevel }
 
@@ -154,7 +230,7 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 	case protocol.Sub:
 		return x.Sub(y)
 	case protocol.Mul:
-		return x.Mul(y)
+		return e.mul(x, y)
 	case protocol.Div:
 		nonneg := x.GE(e.lit(0))
 		return nonneg.IfThenElse(x.Div(y), x.Neg().Div(y).Neg()).(z3.Int)

@@ -88,7 +88,7 @@ func (e *encoder) reach(s site, i int, sc scope) (z3.Bool, scope) {
 			// v = lo + n*step for some n >= 0: C's loop for any step, even
 			// a non-positive one, which never ends.
 			n := e.int(name + "#n")
-			conds = append(conds, n.GE(e.lit(0)), v.Eq(lo.Add(n.Mul(e.expr(l.Step, sc)))))
+			conds = append(conds, n.GE(e.lit(0)), v.Eq(lo.Add(e.mul(n, e.expr(l.Step, sc)))))
 		}
 		sc = sc.with(l.Var, v)
 	}

@@ -100,6 +100,7 @@ func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st St
 	}()
 	e := newEncoder(s.ctx, env)
 	build(e)
+	e.productLemmas()
 	for _, f := range e.facts {
 		s.s.Assert(f)
 	}
@@ -162,29 +163,76 @@ func (s *Solver) Races(q RaceQuery, max int) (*RaceResult, error) {
 }
 
 // smallModel looks for a model whose values are small, so that witnesses
-// read like the examples a person would pick: it bounds every constant by
-// 1, 2, 4, ... in turn (the site selectors and modes aside) and keeps the first bound that has a model.
+// read like the examples a person would pick (seed 004 reports "r = 1 and
+// N = 2"): it first bounds every constant of the kernel by 1, 2, 4, ... and
+// keeps the first bound that has a model, then shrinks the absolute value
+// of each constant in turn, parameters first, by binary search. The result
+// is minimal in that order, hence the same on every run.
 func (s *Solver) smallModel(e *encoder) *z3.Model {
 	m := s.s.Model()
-	for bound := int64(1); bound <= 1<<20; bound *= 2 {
-		s.s.Push()
-		lo, hi := e.lit(-bound), e.lit(bound)
-		for _, name := range e.order {
-			if !e.internal[name] {
-				c := e.consts[name]
-				s.s.Assert(c.GE(lo).And(c.LE(hi)))
+	names := e.minimizable()
+	s.s.Push()
+	defer s.s.Pop()
+	bounded := false
+	for bound := int64(1); bound <= 1<<20 && !bounded; bound *= 2 {
+		within := func() {
+			for _, name := range names {
+				s.s.Assert(e.abs(e.consts[name]).LE(e.lit(bound)))
 			}
 		}
+		s.s.Push()
+		within()
 		st, _ := s.check()
 		if st == Fails {
 			m = s.s.Model()
 		}
 		s.s.Pop()
-		if st != Holds {
-			break
+		switch st {
+		case Unknown:
+			return m
+		case Fails:
+			bounded = true
+			within() // in the minimization's own scope
 		}
 	}
+	if !bounded {
+		return m
+	}
+	for _, name := range names {
+		c := e.abs(e.consts[name])
+		hi := abs64(modelInt(m, c))
+		lo := int64(0)
+		for lo < hi {
+			mid := lo + (hi-lo)/2
+			s.s.Push()
+			s.s.Assert(c.LE(e.lit(mid)))
+			st, _ := s.check()
+			if st == Fails {
+				m, hi = s.s.Model(), mid
+			}
+			s.s.Pop()
+			if st == Unknown {
+				return m
+			}
+			if st == Holds {
+				lo = mid + 1
+			}
+		}
+		s.s.Assert(c.LE(e.lit(hi)))
+	}
 	return m
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func modelInt(m *z3.Model, x z3.Int) int64 {
+	v, _, _ := m.Eval(x, true).(z3.Int).AsInt64()
+	return v
 }
 
 // RaceSMT returns the SMT-LIB text of the first race query of q, for
@@ -215,6 +263,7 @@ func (s *Solver) text(env Env, build func(e *encoder), out *string) (err error) 
 	}()
 	e := newEncoder(s.ctx, env)
 	build(e)
+	e.productLemmas()
 	for _, f := range e.facts {
 		s.s.Assert(f)
 	}

@@ -66,5 +66,5 @@ func (o *output) finish(r *report.Run) error {
 		}
 		return nil
 	}
-	return nil
+	return report.WriteJSON(o.stdout, r)
 }

@@ -304,7 +304,9 @@ func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
 		inner = inner.bind(protocol.Binder{Var: l.Var, Lo: l.Lo, Hi: l.Hi})
 		for _, a := range n.seq(l.Body.Stmts, inner) {
 			body := &protocol.Block{At: l.Body.At, Stmts: a.stmts}
-			loop := &protocol.Loop{At: l.At, Var: l.Var, Lo: l.Lo, Hi: l.Hi, Body: body, Sync: true}
+			// The body may have lost its barriers to an unknown (eraseSync):
+			// then the loop is an unsynchronized one.
+			loop := &protocol.Loop{At: l.At, Var: l.Var, Lo: l.Lo, Hi: l.Hi, Body: body, Sync: protocol.HasSync(body)}
 			alts = append(alts, alt{choices: append(choices, a.choices...), stmts: []protocol.Stmt{loop}})
 		}
 	}

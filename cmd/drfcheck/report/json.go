@@ -1,0 +1,242 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+	"time"
+
+	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/protocol"
+	"drfcheck/smtgen"
+)
+
+// SchemaVersion is the version of the JSON output, documented in
+// docs/json.md. It changes when a field changes meaning or disappears, not
+// when one is added.
+const SchemaVersion = 1
+
+// JSON is the document --format=json writes.
+type JSON struct {
+	Version   int        `json:"version"`
+	Tool      string     `json:"tool"`
+	ExitCode  int        `json:"exit_code"`
+	ElapsedMS float64    `json:"elapsed_ms"`
+	Summary   JSONCounts `json:"summary"`
+	Files     []JSONFile `json:"files"`
+}
+
+// JSONCounts tallies the run.
+type JSONCounts struct {
+	Files     int `json:"files"`
+	Kernels   int `json:"kernels"`
+	DRF       int `json:"drf"`
+	Racy      int `json:"racy"`
+	Divergent int `json:"divergent"`
+	Unknown   int `json:"unknown"`
+	Errors    int `json:"errors"`
+}
+
+// JSONFile is one input file.
+type JSONFile struct {
+	Path    string       `json:"path"`
+	Error   *JSONError   `json:"error,omitempty"`
+	Kernels []JSONKernel `json:"kernels"`
+}
+
+// JSONError is why a file could not be checked.
+type JSONError struct {
+	Message string `json:"message"`
+}
+
+// JSONKernel is the outcome for one kernel.
+type JSONKernel struct {
+	Name        string           `json:"name"`
+	Verdict     string           `json:"verdict"`
+	Launch      JSONLaunch       `json:"launch"`
+	Levels      []string         `json:"levels"`
+	Arrays      []string         `json:"arrays"`
+	Races       []JSONRace       `json:"races"`
+	Divergences []JSONDivergence `json:"divergences"`
+	Unknowns    []JSONUnknown    `json:"unknowns"`
+	Queries     int              `json:"queries"`
+	ElapsedMS   float64          `json:"elapsed_ms"`
+}
+
+// JSONLaunch is a launch configuration; null stands for any size.
+type JSONLaunch struct {
+	BlockDim [3]*int64 `json:"blockDim"`
+	GridDim  [3]*int64 `json:"gridDim"`
+}
+
+// JSONPos is a source position.
+type JSONPos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+// JSONValue is a named integer.
+type JSONValue struct {
+	Name  string `json:"name"`
+	Value int64  `json:"value"`
+}
+
+// JSONRace is one data race with its witness.
+type JSONRace struct {
+	Level       string      `json:"level"`
+	Array       string      `json:"array"`
+	Accesses    [2]JSONAcc  `json:"accesses"`
+	Params      []JSONValue `json:"params"`
+	BlockDim    [3]int64    `json:"blockDim"`
+	GridDim     [3]int64    `json:"gridDim"`
+	Assumptions []string    `json:"assumptions"`
+	Replayed    bool        `json:"replayed"`
+}
+
+// JSONAcc is one side of a race: an access and the thread that makes it.
+type JSONAcc struct {
+	JSONPos
+	Mode      string      `json:"mode"`
+	Source    string      `json:"source,omitempty"`
+	Index     []int64     `json:"index"`
+	ThreadIdx [3]int64    `json:"threadIdx"`
+	BlockIdx  [3]int64    `json:"blockIdx"`
+	Loops     []JSONValue `json:"loops"`
+	Locals    []JSONValue `json:"locals"`
+}
+
+// JSONDivergence is barrier divergence with its witness.
+type JSONDivergence struct {
+	JSONPos
+	Kind     string              `json:"kind"`
+	Threads  [2]JSONDivergentThr `json:"threads"`
+	Params   []JSONValue         `json:"params"`
+	Binders  []JSONValue         `json:"loops"`
+	BlockDim [3]int64            `json:"blockDim"`
+	GridDim  [3]int64            `json:"gridDim"`
+}
+
+// JSONDivergentThr is one thread of a divergence.
+type JSONDivergentThr struct {
+	ThreadIdx [3]int64    `json:"threadIdx"`
+	BlockIdx  [3]int64    `json:"blockIdx"`
+	Locals    []JSONValue `json:"locals"`
+	Cond      *bool       `json:"cond,omitempty"`
+	Bounds    []int64     `json:"bounds,omitempty"`
+}
+
+// JSONUnknown is a part that could not be checked.
+type JSONUnknown struct {
+	JSONPos
+	Reason string `json:"reason"`
+	Array  string `json:"array,omitempty"`
+}
+
+// WriteJSON writes the run as one JSON document.
+func WriteJSON(w io.Writer, r *Run) error {
+	c := r.Count()
+	doc := JSON{
+		Version: SchemaVersion, Tool: "drfcheck", ExitCode: r.ExitCode(), ElapsedMS: ms(r.Elapsed),
+		Summary: JSONCounts(c),
+		Files:   []JSONFile{},
+	}
+	for _, f := range r.Files {
+		doc.Files = append(doc.Files, jsonFile(f))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func jsonFile(f *File) JSONFile {
+	jf := JSONFile{Path: f.Path, Kernels: []JSONKernel{}}
+	if f.Err != nil {
+		jf.Error = &JSONError{Message: f.Err.Error()}
+	}
+	for _, k := range f.Kernels {
+		jf.Kernels = append(jf.Kernels, jsonKernel(k))
+	}
+	return jf
+}
+
+func jsonKernel(k *check.Report) JSONKernel {
+	jk := JSONKernel{
+		Name: k.Name, Verdict: k.Verdict.String(), Arrays: k.Arrays, Queries: k.Queries, ElapsedMS: ms(k.Elapsed),
+		Launch: JSONLaunch{BlockDim: dimPtrs(k.Launch.BlockDim), GridDim: dimPtrs(k.Launch.GridDim)},
+		Levels: []string{}, Races: []JSONRace{}, Divergences: []JSONDivergence{}, Unknowns: []JSONUnknown{},
+	}
+	if jk.Arrays == nil {
+		jk.Arrays = []string{}
+	}
+	for _, l := range k.Levels {
+		jk.Levels = append(jk.Levels, l.String())
+	}
+	for _, r := range k.Races {
+		jk.Races = append(jk.Races, jsonRace(r))
+	}
+	for _, d := range k.Divergences {
+		jk.Divergences = append(jk.Divergences, jsonDivergence(d))
+	}
+	for _, u := range k.Unknowns {
+		jk.Unknowns = append(jk.Unknowns, JSONUnknown{JSONPos: jsonPos(u.At), Reason: u.Reason, Array: u.Array})
+	}
+	return jk
+}
+
+func dimPtrs(d [3]int64) [3]*int64 {
+	var out [3]*int64
+	for i, n := range d {
+		if n > 0 {
+			v := n
+			out[i] = &v
+		}
+	}
+	return out
+}
+
+func jsonPos(p protocol.Pos) JSONPos { return JSONPos{File: p.File, Line: p.Line, Col: p.Col} }
+
+func jsonValues(vs []smtgen.Value) []JSONValue {
+	out := []JSONValue{}
+	for _, v := range vs {
+		out = append(out, JSONValue{Name: v.Name, Value: v.Value})
+	}
+	return out
+}
+
+func jsonRace(r *check.Race) JSONRace {
+	w := r.Witness
+	jr := JSONRace{Level: r.Level.String(), Array: r.Array, Params: jsonValues(w.Params),
+		BlockDim: w.BlockDim, GridDim: w.GridDim, Assumptions: []string{}, Replayed: true}
+	for i, t := range w.Threads {
+		jr.Accesses[i] = JSONAcc{
+			JSONPos: jsonPos(t.Access.At), Mode: t.Access.Mode.Word(), Source: t.Access.Source,
+			Index: t.Index, ThreadIdx: t.ThreadIdx, BlockIdx: t.BlockIdx,
+			Loops: jsonValues(t.Loops), Locals: jsonValues(t.Locals),
+		}
+	}
+	for _, c := range r.Choices {
+		jr.Assumptions = append(jr.Assumptions, c.Why)
+	}
+	return jr
+}
+
+func jsonDivergence(d *check.Divergence) JSONDivergence {
+	w := d.Witness
+	jd := JSONDivergence{JSONPos: jsonPos(w.Check.At), Kind: "conditional", Params: jsonValues(w.Params),
+		Binders: jsonValues(w.Binders), BlockDim: w.BlockDim, GridDim: w.GridDim}
+	if w.Check.Loop {
+		jd.Kind = "loop"
+	}
+	for i, t := range w.Threads {
+		jt := JSONDivergentThr{ThreadIdx: t.ThreadIdx, BlockIdx: t.BlockIdx, Locals: jsonValues(t.Locals), Bounds: t.Bounds}
+		if !w.Check.Loop {
+			c := t.Cond
+			jt.Cond = &c
+		}
+		jd.Threads[i] = jt
+	}
+	return jd
+}
