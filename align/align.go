@@ -49,15 +49,15 @@ func alignLoop(l *protocol.Loop, aligned, u1 []protocol.Stmt) ([]protocol.Stmt, 
 	x := &protocol.Var{At: l.At, Name: l.Var}
 	one := &protocol.IntLit{At: l.At, Value: 1}
 	first, _ := protocol.Subst{l.Var: l.Lo}.Stmts(q)
-	prev, _ := protocol.Subst{l.Var: &protocol.Binary{At: l.At, Op: protocol.Sub, X: x, Y: one}}.Stmts(u)
-	last, _ := protocol.Subst{l.Var: &protocol.Binary{At: l.At, Op: protocol.Sub, X: l.Hi, Y: one}}.Stmts(u)
+	prev, _ := protocol.Subst{l.Var: protocol.Diff(l.At, x, one)}.Stmts(u)
+	last, _ := protocol.Subst{l.Var: protocol.Diff(l.At, l.Hi, one)}.Stmts(u)
 
 	aligned = append(append(aligned, u1...), first...)
 	body := &protocol.Block{At: l.Body.At, Stmts: append(prev, q...)}
 	aligned = append(aligned, &protocol.Loop{
 		At:   l.At,
 		Var:  l.Var,
-		Lo:   &protocol.Binary{At: l.At, Op: protocol.Add, X: l.Lo, Y: one},
+		Lo:   protocol.Sum(l.At, l.Lo, one),
 		Hi:   l.Hi,
 		Body: body,
 		Sync: true,

@@ -278,8 +278,10 @@ func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
 		n.unknown(s.At, "the step of this synchronized loop may be zero or negative; its barriers are ignored")
 		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
 	}
-	empty := &protocol.Cmp{At: s.At, Op: protocol.Ge, X: l.Lo, Y: l.Hi}
-	runs := &protocol.Cmp{At: s.At, Op: protocol.Lt, X: l.Lo, Y: l.Hi}
+	// With a positive step the loop runs iff lo < hi, whether or not its
+	// step was normalized: the user's bounds read best.
+	empty := &protocol.Cmp{At: s.At, Op: protocol.Ge, X: s.Lo, Y: s.Hi}
+	runs := &protocol.Cmp{At: s.At, Op: protocol.Lt, X: s.Lo, Y: s.Hi}
 	canSkip, canRun := n.sat(c, empty), n.sat(c, runs)
 	if canSkip && canRun && c.boundIn(runs) {
 		n.unknown(s.At, "this synchronized loop runs zero times in some iterations of the enclosing synchronized loop and not in others; its barriers are ignored")
@@ -334,11 +336,10 @@ func (n *normalizer) unitStep(s *protocol.Loop, c ctx) (*protocol.Loop, bool) {
 	k := n.names.fresh(s.Var + "_iter")
 	at := s.At
 	kv := &protocol.Var{At: at, Name: k}
-	value := &protocol.Binary{At: at, Op: protocol.Add, X: s.Lo, Y: &protocol.Binary{At: at, Op: protocol.Mul, X: kv, Y: s.Step}}
+	value := protocol.Sum(at, s.Lo, &protocol.Binary{At: at, Op: protocol.Mul, X: kv, Y: s.Step})
+	one := &protocol.IntLit{At: at, Value: 1}
 	count := &protocol.Binary{At: at, Op: protocol.Div,
-		X: &protocol.Binary{At: at, Op: protocol.Sub,
-			X: &protocol.Binary{At: at, Op: protocol.Add, X: &protocol.Binary{At: at, Op: protocol.Sub, X: s.Hi, Y: s.Lo}, Y: s.Step},
-			Y: &protocol.IntLit{At: at, Value: 1}},
+		X: protocol.Diff(at, protocol.Sum(at, protocol.Diff(at, s.Hi, s.Lo), s.Step), one),
 		Y: s.Step}
 	body := protocol.Subst{s.Var: value}.Block(s.Body)
 	return &protocol.Loop{At: at, Var: k, Lo: &protocol.IntLit{At: at, Value: 0}, Hi: count, Body: body, Sync: true}, true
