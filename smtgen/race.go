@@ -25,20 +25,33 @@ type RaceQuery struct {
 // enclosing unsynchronized loops and the conditions that hold.
 type site struct {
 	access *protocol.Access
-	frames []frame
+	frames []*frame // outermost first
 }
 
-// frame is one enclosing loop or condition of a site.
+// frame is one enclosing loop or condition of some sites. The sites under a
+// frame are consecutive in program order, [first, last], so each frame is
+// encoded once per thread, guarded by "the thread's access is under it".
+// Sharing a loop's variable among the accesses under it is sound because
+// each thread is at exactly one access.
 type frame struct {
-	loop *protocol.Loop
-	cond protocol.Cond
+	id          int
+	loop        *protocol.Loop
+	cond        protocol.Cond
+	first, last int
 }
 
 // sites lists the accesses to array in the statements, in program order.
 func sites(sts []protocol.Stmt, array string) []site {
 	var out []site
-	var walk func(sts []protocol.Stmt, frames []frame)
-	walk = func(sts []protocol.Stmt, frames []frame) {
+	nframes := 0
+	var walk func(sts []protocol.Stmt, frames []*frame)
+	enter := func(f *frame, body []protocol.Stmt, frames []*frame) {
+		f.id, f.first = nframes, len(out)
+		nframes++
+		walk(body, push(frames, f))
+		f.last = len(out) - 1
+	}
+	walk = func(sts []protocol.Stmt, frames []*frame) {
 		for _, s := range sts {
 			switch s := s.(type) {
 			case *protocol.Access:
@@ -46,15 +59,19 @@ func sites(sts []protocol.Stmt, array string) []site {
 					out = append(out, site{access: s, frames: frames})
 				}
 			case *protocol.Loop:
-				walk(s.Body.Stmts, push(frames, frame{loop: s}))
+				enter(&frame{loop: s}, s.Body.Stmts, frames)
 			case *protocol.If:
-				walk(s.Then.Stmts, push(frames, frame{cond: s.Cond}))
+				enter(&frame{cond: s.Cond}, s.Then.Stmts, frames)
 				if s.Else != nil {
-					walk(s.Else.Stmts, push(frames, frame{cond: &protocol.Not{At: s.Cond.Pos(), X: s.Cond}}))
+					enter(&frame{cond: &protocol.Not{At: s.Cond.Pos(), X: s.Cond}}, s.Else.Stmts, frames)
 				}
 			case *protocol.Assume:
-				// A nested assumption guards what follows it in its block.
-				frames = push(frames, frame{cond: s.Cond})
+				// A nested assumption guards what follows it in its block:
+				// the frame is closed when the block ends.
+				f := &frame{cond: s.Cond, id: nframes, first: len(out)}
+				nframes++
+				frames = push(frames, f)
+				defer func() { f.last = len(out) - 1 }()
 			case *protocol.Block:
 				walk(s.Stmts, frames)
 			}
@@ -64,35 +81,57 @@ func sites(sts []protocol.Stmt, array string) []site {
 	return out
 }
 
-func push(fs []frame, f frame) []frame { return append(fs[:len(fs):len(fs)], f) }
+func push(fs []*frame, f *frame) []*frame { return append(fs[:len(fs):len(fs)], f) }
 
-// reach encodes that a thread reaches site number i, returning the condition
-// and the scope of the access (with the site's loop variables, which are
-// constants of their own per site and thread: only one access per thread is
-// ever considered).
-func (e *encoder) reach(s site, i int, sc scope) (z3.Bool, scope) {
-	var conds []z3.Bool
-	for _, f := range s.frames {
-		if f.cond != nil {
-			conds = append(conds, e.cond(f.cond, sc))
-			continue
+// frameScopes encodes every frame once for one thread: the loop variable in
+// its range, or the condition, when the thread's access is under it. It
+// returns the scope inside each frame, by frame id.
+func (e *encoder) frameScopes(ss []site, sel z3.Int, sc scope) map[int]scope {
+	inside := map[int]scope{}
+	for _, s := range ss {
+		outer := sc
+		for _, f := range s.frames {
+			if in, done := inside[f.id]; done {
+				outer = in
+				continue
+			}
+			under := sel.GE(e.lit(int64(f.first))).And(sel.LE(e.lit(int64(f.last))))
+			c, in := e.frameCond(f, outer)
+			e.assert(under.Implies(c))
+			inside[f.id] = in
+			outer = in
 		}
-		l := f.loop
-		name := threadName(fmt.Sprintf("%s@%d", l.Var, i), sc.thread)
-		v := e.int(name)
-		lo, hi := e.expr(l.Lo, sc), e.expr(l.Hi, sc)
-		conds = append(conds, v.LT(hi))
-		if l.Step == nil {
-			conds = append(conds, lo.LE(v))
-		} else {
-			// v = lo + n*step for some n >= 0: C's loop for any step, even
-			// a non-positive one, which never ends.
-			n := e.int(name + "#n")
-			conds = append(conds, n.GE(e.lit(0)), v.Eq(lo.Add(e.mul(n, e.expr(l.Step, sc)))))
-		}
-		sc = sc.with(l.Var, v)
 	}
-	return and(e.ctx, conds...), sc
+	return inside
+}
+
+// frameCond encodes what holds inside a frame and the scope there.
+func (e *encoder) frameCond(f *frame, sc scope) (z3.Bool, scope) {
+	if f.cond != nil {
+		return e.cond(f.cond, sc), sc
+	}
+	l := f.loop
+	name := threadName(fmt.Sprintf("%s@%d", l.Var, f.id), sc.thread)
+	v := e.int(name)
+	lo, hi := e.expr(l.Lo, sc), e.expr(l.Hi, sc)
+	conds := []z3.Bool{v.LT(hi)}
+	if l.Step == nil {
+		conds = append(conds, lo.LE(v))
+	} else {
+		// v = lo + n*step for some n >= 0: C's loop for any step, even a
+		// non-positive one, which never ends.
+		n := e.int(name + "#n")
+		conds = append(conds, n.GE(e.lit(0)), v.Eq(lo.Add(e.mul(n, e.expr(l.Step, sc)))))
+	}
+	return and(e.ctx, conds...), sc.with(l.Var, v)
+}
+
+// siteScope is the scope at a site: inside its innermost frame.
+func siteScope(s site, inside map[int]scope, sc scope) scope {
+	if len(s.frames) == 0 {
+		return sc
+	}
+	return inside[s.frames[len(s.frames)-1].id]
 }
 
 // raceVars are the constants of a race formula that describe one thread's
@@ -125,10 +164,12 @@ func (e *encoder) race(q RaceQuery) ([2]raceVars, []site, [2][]scope) {
 			rv[t].index = append(rv[t].index, e.int(threadName(fmt.Sprintf("index%d", d), th)))
 		}
 		e.assert(rv[t].sel.GE(e.lit(0)).And(rv[t].sel.LT(e.lit(int64(len(ss))))))
+		outer := scope{thread: th, vars: vars}
+		inside := e.frameScopes(ss, rv[t].sel, outer)
 		for i, s := range ss {
-			reach, sc := e.reach(s, i, scope{thread: th, vars: vars})
+			sc := siteScope(s, inside, outer)
 			scopes[t] = append(scopes[t], sc)
-			at := []z3.Bool{reach, rv[t].mode.Eq(e.lit(int64(s.access.Mode))), rv[t].id.Eq(e.lit(int64(s.access.ID)))}
+			at := []z3.Bool{rv[t].mode.Eq(e.lit(int64(s.access.Mode))), rv[t].id.Eq(e.lit(int64(s.access.ID)))}
 			for d, ix := range s.access.Index {
 				at = append(at, rv[t].index[d].Eq(e.expr(ix, sc)))
 			}

@@ -1,0 +1,98 @@
+package check_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/protocol"
+	"drfcheck/protocol/parser"
+	"drfcheck/smtgen"
+)
+
+// claim2 generates the synthetic protocols of seed 004, Claim 2 (Fig. 7): a
+// pattern repeated or nested n times. All are data-race free.
+func claim2(category string, n int) string {
+	var b strings.Builder
+	b.WriteString("param N;\nshared A;\n")
+	switch category {
+	case "accesses":
+		for k := 1; k <= n; k++ {
+			fmt.Fprintf(&b, "rd A[tid + %d * blockDim.x];\nwr A[tid + %d * blockDim.x];\n", k, k)
+		}
+	case "barriers":
+		for k := 0; k < n; k++ {
+			b.WriteString("wr A[tid];\nsync;\n")
+		}
+	case "conditionals":
+		for k := 0; k < n; k++ {
+			fmt.Fprintf(&b, "if tid == %d { wr A[tid]; }\n", k)
+		}
+	case "unsync-loops", "sync-loops":
+		for k := 0; k < n; k++ {
+			fmt.Fprintf(&b, "for i%d in 0..N {\nwr A[tid];\n", k)
+			if category == "sync-loops" {
+				b.WriteString("sync;\n")
+			}
+		}
+		b.WriteString(strings.Repeat("}\n", n))
+	}
+	return b.String()
+}
+
+func input(b *testing.B, src string) check.Input {
+	f, err := parser.ParseFile("claim2.prot", []byte(src))
+	if err != nil {
+		b.Fatal(err)
+	}
+	info, err := protocol.Check(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return check.Input{Name: "claim2", File: f, Info: info,
+		Launch: smtgen.Launch{BlockDim: [3]int64{0, 1, 1}, GridDim: [3]int64{1, 1, 1}}}
+}
+
+// BenchmarkClaim2 checks each category at growing sizes. Besides ns/op it
+// reports "x-size1": the time of size n over the time of size 1, both
+// measured in this process, which is the growth curve of Fig. 8.
+func BenchmarkClaim2(b *testing.B) {
+	sizes := map[string][]int{
+		"accesses":     {1, 10, 25, 50},
+		"barriers":     {1, 10, 25, 50},
+		"conditionals": {1, 10, 25, 50},
+		"unsync-loops": {1, 10, 25, 50},
+		"sync-loops":   {1, 4, 8, 12},
+	}
+	c := check.New(check.Options{Timeout: time.Minute, Jobs: 1})
+	for _, cat := range []string{"accesses", "barriers", "conditionals", "unsync-loops", "sync-loops"} {
+		base := claim2(cat, 1)
+		for _, n := range sizes[cat] {
+			src := claim2(cat, n)
+			b.Run(fmt.Sprintf("%s/n=%d", cat, n), func(b *testing.B) {
+				var sized, unit time.Duration
+				for i := 0; i < b.N; i++ {
+					sized += timeCheck(b, c, src)
+					b.StopTimer()
+					unit += timeCheck(b, c, base)
+					b.StartTimer()
+				}
+				b.ReportMetric(float64(sized)/float64(unit), "x-size1")
+			})
+		}
+	}
+}
+
+// timeCheck checks src once and returns how long it took.
+func timeCheck(b *testing.B, c *check.Checker, src string) time.Duration {
+	in := input(b, src)
+	start := time.Now()
+	r := c.Check(in)
+	d := time.Since(start)
+	if r.Verdict != check.DRF {
+		b.Fatalf("verdict %v: %v", r.Verdict, r.Unknowns)
+	}
+	return d
+}
