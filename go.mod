@@ -3,8 +3,8 @@ module drfcheck
 go 1.26.8
 
 require (
-	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5 // indirect
-	github.com/alecthomas/participle/v2 v2.1.4 // indirect
-	github.com/leanovate/gopter v0.2.11 // indirect
-	github.com/spf13/pflag v1.0.10 // indirect
+	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5
+	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/leanovate/gopter v0.2.11
+	github.com/spf13/pflag v1.0.10
 )
