@@ -75,8 +75,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	c := check.New(check.Options{Timeout: cfg.timeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels})
 	start := time.Now()
-	out := newOutput(cfg, stdout, stderr)
-	results := checkFiles(c, cfg, files, stdout, out.progress)
+	out := newOutput(cfg, stdout, stderr, len(files))
+	dumpTo := stdout
+	if cfg.format != "text" {
+		dumpTo = stderr // keep the JSON or SARIF document on stdout intact
+	}
+	results := checkFiles(c, cfg, files, dumpTo, out.fileDone)
 	r := &report.Run{Files: results, Elapsed: time.Since(start)}
 	if err := out.finish(r); err != nil {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)

@@ -1,27 +1,33 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 
 	"drfcheck/cmd/drfcheck/report"
 )
 
 // output writes the reports of a run in input order, streaming text as
-// files finish.
+// files finish, with a progress bar on stderr when it is a terminal.
 type output struct {
-	cfg    *config
-	stdout io.Writer
-	text   *report.Text
-	mu     sync.Mutex
-	done   map[int]*report.File
-	next   int
+	cfg      *config
+	stdout   io.Writer
+	text     *report.Text
+	progress *progress
+	mu       sync.Mutex
+	done     map[int]*report.File
+	next     int
 }
 
-func newOutput(cfg *config, stdout, stderr io.Writer) *output {
+func newOutput(cfg *config, stdout, stderr io.Writer, files int) *output {
 	o := &output{cfg: cfg, stdout: stdout, done: map[int]*report.File{}}
 	o.text = &report.Text{W: stdout, Color: colorful(stdout)}
+	if files > 1 && isTerminal(stderr) {
+		o.progress = &progress{w: stderr, total: files}
+	}
 	return o
 }
 
@@ -31,6 +37,10 @@ func colorful(w io.Writer) bool {
 	if _, set := os.LookupEnv("NO_COLOR"); set {
 		return false
 	}
+	return isTerminal(w)
+}
+
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
@@ -39,11 +49,16 @@ func colorful(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// progress records a finished file and prints what can be printed in order.
-func (o *output) progress(i int, f *report.File) {
+// fileDone records a finished file and prints what can be printed in order.
+func (o *output) fileDone(i int, f *report.File) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.done[i] = f
+	if o.progress != nil {
+		o.progress.step(f.Path)
+		defer o.progress.draw()
+		o.progress.clear()
+	}
 	if o.cfg.format != "text" {
 		return
 	}
@@ -60,11 +75,40 @@ func (o *output) progress(i int, f *report.File) {
 
 // finish writes what comes after every file.
 func (o *output) finish(r *report.Run) error {
+	if o.progress != nil {
+		o.progress.clear()
+	}
 	if o.cfg.format == "text" {
 		if len(r.Files) > 1 {
 			o.text.Summary(r)
 		}
 		return nil
 	}
+	if o.cfg.format == "sarif" {
+		return report.WriteSARIF(o.stdout, r)
+	}
 	return report.WriteJSON(o.stdout, r)
 }
+
+// progress draws "[=====>    ] 12/40 path" on a terminal, on one line
+// redrawn in place.
+type progress struct {
+	w           io.Writer
+	done, total int
+	last        string
+}
+
+func (p *progress) step(path string) { p.done++; p.last = path }
+
+func (p *progress) draw() {
+	const width = 30
+	filled := width * p.done / p.total
+	bar := strings.Repeat("=", filled) + strings.Repeat(" ", width-filled)
+	name := p.last
+	if len(name) > 40 {
+		name = "..." + name[len(name)-37:]
+	}
+	fmt.Fprintf(p.w, "\r[%s] %d/%d %s", bar, p.done, p.total, name)
+}
+
+func (p *progress) clear() { fmt.Fprint(p.w, "\r\x1b[K") }

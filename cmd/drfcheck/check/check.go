@@ -131,6 +131,9 @@ func (c *Checker) Check(in Input) *Report {
 	r.Queries = len(jobs)
 	c.run(in, jobs, r)
 	r.finish()
+	if len(r.Races) > c.opts.MaxRaces {
+		r.Races = r.Races[:c.opts.MaxRaces]
+	}
 	r.Elapsed = time.Since(start)
 	return r
 }
@@ -328,6 +331,14 @@ func (d *Divergence) key() string { return "divergence " + d.Witness.Check.At.St
 
 // finish sorts what was found and sets the verdict.
 func (r *Report) finish() {
+	for _, race := range r.Races {
+		// A witness is symmetric in its threads: show the earlier access
+		// first.
+		th := &race.Witness.Threads
+		if th[1].Access.At.Before(th[0].Access.At) {
+			th[0], th[1] = th[1], th[0]
+		}
+	}
 	sort.SliceStable(r.Races, func(i, j int) bool {
 		a, b := r.Races[i].Witness.Threads, r.Races[j].Witness.Threads
 		if a[0].Access.At != b[0].Access.At {

@@ -208,12 +208,34 @@ func (t *Text) summary(k *check.Report) {
 		strings.Join(levels, "+"), plural(k.Queries, "query"), k.Elapsed.Round(1e5))
 }
 
-// Summary writes the closing line of a run.
+// Summary writes the closing summary of a run: a line for one file, a table
+// for a batch.
 func (t *Text) Summary(r *Run) {
 	c := r.Count()
-	t.printf("%s, %s: %d data-race free, %d racy, %d divergent, %d unknown, %d %s in %s\n",
-		plural(c.Files, "file"), plural(c.Kernels, "kernel"), c.DRF, c.Racy, c.Divergent, c.Unknown,
-		c.Errors, pluralWord(c.Errors, "error"), r.Elapsed.Round(1e6))
+	if c.Files <= 1 {
+		return
+	}
+	t.printf("\n%-12s %7s\n", "verdict", "kernels")
+	for _, row := range []struct {
+		name  string
+		n     int
+		color string
+	}{
+		{"drf", c.DRF, "1;32"}, {"racy", c.Racy, "1;31"}, {"divergent", c.Divergent, "1;31"},
+		{"unknown", c.Unknown, "1;35"},
+	} {
+		name := fmt.Sprintf("%-12s", row.name)
+		if row.n > 0 {
+			name = t.paint(row.color, name)
+		}
+		t.printf("%s %7d\n", name, row.n)
+	}
+	errs := fmt.Sprintf("%-12s", "error")
+	if c.Errors > 0 {
+		errs = t.paint("1;31", errs)
+	}
+	t.printf("%s %7d %s\n", errs, c.Errors, pluralWord(c.Errors, "file"))
+	t.printf("%s, %s in %s\n", plural(c.Kernels, "kernel"), plural(c.Files, "file"), r.Elapsed.Round(1e6))
 }
 
 func plural(n int, word string) string { return fmt.Sprintf("%d %s", n, pluralWord(n, word)) }

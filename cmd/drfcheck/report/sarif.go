@@ -1,0 +1,256 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/protocol"
+)
+
+// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/), the subset
+// code-scanning services read: one result per race, its primary location
+// one access and a related location the other.
+
+const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// Rule identifiers, stable across versions.
+const (
+	RuleRace       = "drfcheck/data-race"
+	RuleDivergence = "drfcheck/barrier-divergence"
+	RuleUnknown    = "drfcheck/unknown"
+	RuleInput      = "drfcheck/input-error"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string       `json:"id"`
+	Name                 string       `json:"name"`
+	ShortDescription     sarifText    `json:"shortDescription"`
+	FullDescription      sarifText    `json:"fullDescription"`
+	Help                 sarifText    `json:"help"`
+	DefaultConfiguration sarifDefault `json:"defaultConfiguration"`
+}
+
+type sarifDefault struct {
+	Level string `json:"level"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID           string            `json:"ruleId"`
+	RuleIndex        int               `json:"ruleIndex"`
+	Level            string            `json:"level"`
+	Message          sarifText         `json:"message"`
+	Locations        []sarifLocation   `json:"locations"`
+	RelatedLocations []sarifLocation   `json:"relatedLocations,omitempty"`
+	Fingerprints     map[string]string `json:"partialFingerprints,omitempty"`
+	Properties       map[string]any    `json:"properties,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int          `json:"id,omitempty"`
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText    `json:"message,omitempty"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+var sarifRules = []sarifRule{
+	{ID: RuleRace, Name: "DataRace",
+		ShortDescription:     sarifText{"Data race"},
+		FullDescription:      sarifText{"Two threads access the same array element between two barriers, and at least one access is a write (or an atomic against a plain access)."},
+		Help:                 sarifText{"Separate the two accesses with __syncthreads(), make them touch different elements, or make both atomic. The message names the threads, the loop iterations and the parameter values of one execution where they collide."},
+		DefaultConfiguration: sarifDefault{"error"}},
+	{ID: RuleDivergence, Name: "BarrierDivergence",
+		ShortDescription:     sarifText{"Barrier divergence"},
+		FullDescription:      sarifText{"Threads of one block disagree on whether they reach a barrier: it sits under a condition, or in a loop whose bounds, that depend on the thread."},
+		Help:                 sarifText{"Every thread of a block must reach every __syncthreads(): hoist the barrier out of the thread-dependent condition or loop."},
+		DefaultConfiguration: sarifDefault{"error"}},
+	{ID: RuleUnknown, Name: "NotChecked",
+		ShortDescription:     sarifText{"Part of the kernel could not be checked"},
+		FullDescription:      sarifText{"A construct could not be modelled soundly, or the solver ran out of time; no race was found but data-race freedom is not proved."},
+		Help:                 sarifText{"The message says what could not be checked. Simplifying the construct, fixing parameters with --param or giving the launch configuration often helps."},
+		DefaultConfiguration: sarifDefault{"warning"}},
+	{ID: RuleInput, Name: "InputError",
+		ShortDescription:     sarifText{"The file could not be checked"},
+		FullDescription:      sarifText{"The file could not be read, parsed or analysed."},
+		Help:                 sarifText{"Fix the error the message names."},
+		DefaultConfiguration: sarifDefault{"error"}},
+}
+
+func ruleIndex(id string) int {
+	for i, r := range sarifRules {
+		if r.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// WriteSARIF writes the run as a SARIF 2.1.0 log.
+func WriteSARIF(w io.Writer, r *Run) error {
+	run := sarifRun{
+		Tool:    sarifTool{Driver: sarifDriver{Name: "drfcheck", InformationURI: "https://doi.org/10.1007/978-3-030-81685-8_19", Rules: sarifRules}},
+		Results: []sarifResult{},
+	}
+	for _, f := range r.Files {
+		run.Results = append(run.Results, sarifFile(f)...)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+func sarifFile(f *File) []sarifResult {
+	if f.Err != nil {
+		return inputErrors(f)
+	}
+	var out []sarifResult
+	for _, k := range f.Kernels {
+		for _, race := range k.Races {
+			out = append(out, sarifRace(k, race))
+		}
+		for _, d := range k.Divergences {
+			out = append(out, result(RuleDivergence, "error", divergenceText(k, d), d.Witness.Check.At))
+		}
+		for _, u := range k.Unknowns {
+			out = append(out, result(RuleUnknown, "warning", fmt.Sprintf("%s: cannot check: %s", k.Name, u.Reason), u.At))
+		}
+	}
+	return out
+}
+
+// inputErrors makes one result per positioned error of a file.
+func inputErrors(f *File) []sarifResult {
+	var list protocol.ErrorList
+	if el, ok := f.Err.(protocol.ErrorList); ok {
+		list = el
+	} else if e, ok := f.Err.(*protocol.Error); ok {
+		list = protocol.ErrorList{e}
+	} else {
+		list = protocol.ErrorList{{At: protocol.Pos{File: f.Path, Line: 1, Col: 1}, Msg: f.Err.Error()}}
+	}
+	var out []sarifResult
+	for _, e := range list {
+		at := e.At
+		if !at.IsValid() {
+			at = protocol.Pos{File: f.Path, Line: 1, Col: 1}
+		}
+		out = append(out, result(RuleInput, "error", e.Msg, at))
+	}
+	return out
+}
+
+func result(rule, level, msg string, at protocol.Pos) sarifResult {
+	return sarifResult{RuleID: rule, RuleIndex: ruleIndex(rule), Level: level,
+		Message: sarifText{msg}, Locations: []sarifLocation{location(at, nil)}}
+}
+
+func location(at protocol.Pos, msg *sarifText) sarifLocation {
+	line := at.Line
+	if line < 1 {
+		line = 1
+	}
+	return sarifLocation{Message: msg, PhysicalLocation: sarifPhysical{
+		ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(at.File)},
+		Region:           sarifRegion{StartLine: line, StartColumn: at.Col},
+	}}
+}
+
+func sarifRace(k *check.Report, r *check.Race) sarifResult {
+	w := r.Witness
+	a, b := w.Threads[0], w.Threads[1]
+	res := result(RuleRace, "error", raceText(k, r), a.Access.At)
+	id := 1
+	other := sarifText{fmt.Sprintf("the other access: %s", accessText(k, r, 1))}
+	rel := location(b.Access.At, &other)
+	rel.ID = &id
+	res.RelatedLocations = []sarifLocation{rel}
+	res.Fingerprints = map[string]string{"drfcheck/race/v1": fmt.Sprintf("%s:%s:%d:%d:%s:%d:%d",
+		k.Name, r.Array, a.Access.At.Line, a.Access.At.Col, b.Access.At.File, b.Access.At.Line, b.Access.At.Col)}
+	res.Properties = map[string]any{"array": r.Array, "level": r.Level.String(), "kernel": k.Name}
+	return res
+}
+
+// raceText describes a race in one sentence, with the witness.
+func raceText(k *check.Report, r *check.Race) string {
+	w := r.Witness
+	var params []string
+	for _, p := range w.Params {
+		params = append(params, fmt.Sprintf("%s = %d", p.Name, p.Value))
+	}
+	with := ""
+	if len(params) > 0 {
+		with = " with " + strings.Join(params, ", ")
+	}
+	return fmt.Sprintf("data race on '%s' in %s: %s, while %s [at line %d](1)%s",
+		r.Array, k.Name, accessText(k, r, 0), accessText(k, r, 1), w.Threads[1].Access.At.Line, with)
+}
+
+// accessText describes one side of a race: "thread 1 writes tile[1] (r = 1)".
+func accessText(k *check.Report, r *check.Race, i int) string {
+	t := r.Witness.Threads[i]
+	verb := map[protocol.Mode]string{protocol.Read: "reads", protocol.Write: "writes", protocol.Atomic: "atomically updates"}[t.Access.Mode]
+	s := fmt.Sprintf("thread %s", tidText(t.ThreadIdx, k.Launch.BlockDim))
+	if r.Level.String() == "grid" {
+		s += " of block " + tidText(t.BlockIdx, k.Launch.GridDim)
+	}
+	s += " " + verb + " " + indexText(r.Array, t.Index)
+	var loops []string
+	for _, l := range t.Loops {
+		loops = append(loops, fmt.Sprintf("%s = %d", l.Name, l.Value))
+	}
+	if len(loops) > 0 {
+		s += " (" + strings.Join(loops, ", ") + ")"
+	}
+	return s
+}
+
+func divergenceText(k *check.Report, d *check.Divergence) string {
+	w := d.Witness
+	what := "conditional"
+	if w.Check.Loop {
+		what = "loop"
+	}
+	return fmt.Sprintf("barrier divergence in %s: threads %s and %s disagree at this %s, which contains a barrier",
+		k.Name, tidText(w.Threads[0].ThreadIdx, k.Launch.BlockDim), tidText(w.Threads[1].ThreadIdx, k.Launch.BlockDim), what)
+}
