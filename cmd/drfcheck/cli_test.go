@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"drfcheck/cmd/drfcheck/report"
+)
+
+const racy = "../../testdata/protocols/claim1/test1_transpose_racy.prot"
+
+// Usage errors give a message on stderr and exit status 2, never a verdict.
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	txt := filepath.Join(dir, "notes.txt")
+	os.WriteFile(txt, []byte("hello"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{}, "no input files"},
+		{[]string{"--no-such-flag", racy}, "unknown flag"},
+		{[]string{"--blockDim=0", racy}, "blockDim"},
+		{[]string{"--blockDim=[1,2,3,4]", racy}, "three dimensions"},
+		{[]string{"-g", "x", racy}, "gridDim"},
+		{[]string{"--param=N", racy}, "name=value"},
+		{[]string{"--param=N=two", racy}, "not an integer"},
+		{[]string{"--dump=everything", racy}, "--dump"},
+		{[]string{"--format=xml", racy}, "--format"},
+		{[]string{"--level=warp", racy}, "--level"},
+		{[]string{"--jobs=0", racy}, "--jobs"},
+		{[]string{"--max-races=0", racy}, "--max-races"},
+		{[]string{"--timeout=-1s", racy}, "--timeout"},
+		{[]string{"--timeout=soon", racy}, "timeout"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), tc.msg) {
+			t.Errorf("drfcheck %v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr.String(), tc.msg)
+		}
+		if strings.Contains(stdout.String(), "data race") {
+			t.Errorf("drfcheck %v: printed a verdict", tc.args)
+		}
+	}
+}
+
+// Bad files are errors of their own, positioned, exit 2.
+func TestFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(src), 0o644)
+		return p
+	}
+	for _, tc := range []struct {
+		path string
+		msg  string
+	}{
+		{filepath.Join(dir, "missing.prot"), "no such file"},
+		{write("notes.txt", "hello"), "unknown kind of file"},
+		{write("p.prot", "param N; wr A[0];"), "p.prot:1:10: error: undeclared array A"},
+		{write("q.prot", "//--blockDim=[0]\nshared A;"), "blockDim"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{tc.path}, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stdout.String(), tc.msg) {
+			t.Errorf("%s: exit %d, output %q; want 2 and %q", tc.path, code, stdout.String(), tc.msg)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--param=Q=1", racy}, &stdout, &stderr); code != 2 || !strings.Contains(stdout.String(), "no parameter Q") {
+		t.Errorf("--param for a parameter the file lacks: exit %d, %q", code, stdout.String())
+	}
+}
+
+// A batch goes on past bad files: every file has its outcome, the exit
+// status is the worst one (a race), and the summary counts everything.
+func TestBatch(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--format=json", "../../testdata/protocols"}, &stdout, &stderr)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (races found)", code)
+	}
+	var doc report.JSON
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	files := testdataFiles(t, "../../testdata/protocols")
+	if len(doc.Files) != len(files) {
+		t.Fatalf("%d files in the report, %d in testdata", len(doc.Files), len(files))
+	}
+	bad := 0
+	for i, f := range doc.Files {
+		if f.Path != files[i] {
+			t.Errorf("file %d is %s, want %s (input order)", i, f.Path, files[i])
+		}
+		if strings.Contains(f.Path, "/bad/") != (f.Error != nil) {
+			t.Errorf("%s: error %v", f.Path, f.Error)
+		}
+		if f.Error != nil {
+			bad++
+		} else if len(f.Kernels) != 1 {
+			t.Errorf("%s: %d kernels", f.Path, len(f.Kernels))
+		}
+	}
+	s := doc.Summary
+	if s.Errors != bad || s.Files != len(files) || s.DRF+s.Racy+s.Divergent+s.Unknown != s.Kernels || s.Kernels != len(files)-bad {
+		t.Errorf("summary %+v with %d bad files of %d", s, bad, len(files))
+	}
+	// The text format ends with the table.
+	stdout.Reset()
+	run([]string{"../../testdata/protocols"}, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "verdict") || !strings.Contains(stdout.String(), "error ") {
+		t.Errorf("no summary table:\n%s", stdout.String()[max(0, stdout.Len()-400):])
+	}
+}
+
+// Exit status 0 for DRF, 3 for unknown.
+func TestExitCodes(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		code int
+	}{
+		{"../../testdata/protocols/claim1/test1_transpose_drf.prot", 0},
+		{racy, 1},
+		{"../../testdata/protocols/constructs/divergence_if.prot", 1},
+		{"../../testdata/protocols/constructs/mixed_emptiness_unknown.prot", 3},
+		{"../../testdata/protocols/bad/dimensions.prot", 2},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{tc.path}, &stdout, &stderr); code != tc.code {
+			t.Errorf("%s: exit %d, want %d", tc.path, code, tc.code)
+		}
+	}
+}
+
+// --param fixes a parameter: Listing 2.3 is race free when N = 1 (a single
+// iteration has no next one to race with).
+func TestParam(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-p", "N=1", racy}, &stdout, &stderr); code != 0 {
+		t.Errorf("N = 1: exit %d:\n%s", code, stdout.String())
+	}
+	if code := run([]string{"-p", "N=3", racy}, &stdout, &stderr); code != 1 {
+		t.Errorf("N = 3: exit %d", code)
+	}
+}
+
+// Every stage can be dumped.
+func TestDump(t *testing.T) {
+	for stage, want := range map[string]string{
+		"protocol": "for r in 0..N",
+		"aligned":  "for r in 1..N",
+		"traces":   "trace 2: r in 1..N",
+		"smt":      "(declare-fun",
+	} {
+		var stdout, stderr bytes.Buffer
+		run([]string{"--dump=" + stage, racy}, &stdout, &stderr)
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("--dump=%s: no %q in\n%s", stage, want, stdout.String())
+		}
+	}
+}
