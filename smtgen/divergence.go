@@ -41,7 +41,7 @@ func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResul
 	res := &DivergenceResult{Status: Holds}
 	var vars map[string]z3.Int
 	build := func(e *encoder) {
-		vars = e.context(d.Pre, d.Binders)
+		vars = e.context(d.Pre, d.Agree, d.Binders)
 		one, two := scope{thread: 1, vars: vars}, scope{thread: 2, vars: vars}
 		if !d.Loop {
 			e.assert(e.cond(d.Cond, one).And(e.cond(d.Cond, two).Not()))

@@ -23,6 +23,7 @@ type Env struct {
 	Launch Launch
 	Level  wellformed.Level
 	Pre    []protocol.Cond // hold for both threads: the top-level assumptions and the variant's choices
+	Agree  []protocol.Expr // both threads compute these alike (wellformed.Variant.Agree)
 }
 
 // encodeError aborts an encoding; Solver methods recover it into an error.
@@ -324,13 +325,18 @@ func (e *encoder) size(v z3.Int, fixed int64) z3.Bool {
 	return v.GE(e.lit(1))
 }
 
-// context asserts the launch, the preconditions and the binders, and returns
-// the binders' shared constants.
-func (e *encoder) context(pre []protocol.Cond, binders []protocol.Binder) map[string]z3.Int {
+// context asserts the launch, the preconditions, the agreements and the
+// binders, and returns the binders' shared constants.
+func (e *encoder) context(pre []protocol.Cond, agree []protocol.Expr, binders []protocol.Binder) map[string]z3.Int {
 	e.launch()
 	vars := map[string]z3.Int{}
 	for _, c := range pre {
 		e.both(c, vars)
+	}
+	for _, x := range agree {
+		if e.threadLocal(x) {
+			e.assert(e.expr(x, scope{thread: 1, vars: vars}).Eq(e.expr(x, scope{thread: 2, vars: vars})))
+		}
 	}
 	for _, b := range binders {
 		x := e.int(b.Var)

@@ -145,7 +145,7 @@ type raceVars struct {
 // the sites, the indices agree in every dimension, and the modes conflict.
 // It returns the per-thread constants and the sites with their scopes.
 func (e *encoder) race(q RaceQuery) ([2]raceVars, []site, [2][]scope) {
-	vars := e.context(q.Pre, q.Trace.Binders)
+	vars := e.context(q.Pre, q.Agree, q.Trace.Binders)
 	ss := sites(q.Trace.Phase, q.Array)
 	dims := len(ss[0].access.Index)
 	var rv [2]raceVars

@@ -277,7 +277,7 @@ func (s *Solver) Satisfiable(env Env, q wellformed.Query) (bool, error) {
 	env.Pre = q.Pre
 	sat := false
 	err := s.run(env, func(e *encoder) {
-		vars := e.context(q.Pre, q.Binders)
+		vars := e.context(q.Pre, q.Agree, q.Binders)
 		e.assert(e.cond(q.Goal, scope{thread: 1, vars: vars}))
 	}, func(e *encoder, st Status) error {
 		if st == Unknown {

@@ -40,7 +40,10 @@ func sliceStmt(s protocol.Stmt, array string) protocol.Stmt {
 		}
 		return &protocol.If{At: s.At, Cond: s.Cond, Then: th, Else: el}
 	case *protocol.Block:
-		return sliceBlock(s, array)
+		if b := sliceBlock(s, array); b != nil {
+			return b
+		}
+		return nil // not a nil *Block inside a non-nil Stmt
 	case *protocol.Assume:
 		// Only the statements after an assumption are guarded by it; keep
 		// it, the statements it guards decide whether it matters.

@@ -52,9 +52,11 @@ func (l Level) String() string {
 }
 
 // Query asks whether two threads can satisfy Pre (each instantiated for both
-// threads) with the binders in range, while Goal holds for the first thread.
+// threads) and compute each of Agree alike, with the binders in range, while
+// Goal holds for the first thread.
 type Query struct {
 	Pre     []protocol.Cond
+	Agree   []protocol.Expr
 	Binders []protocol.Binder
 	Goal    protocol.Cond
 }
@@ -65,11 +67,13 @@ type Oracle interface {
 	Satisfiable(Query) (bool, error)
 }
 
-// Choice is an assumption that selects a variant.
+// Choice is an assumption that selects a variant: a condition that holds
+// for both threads, or (Agree) expressions that both threads compute alike.
 type Choice struct {
-	At   protocol.Pos
-	Cond protocol.Cond
-	Why  string // e.g. "the loop at 3:1 runs at least once"
+	At    protocol.Pos
+	Cond  protocol.Cond
+	Agree []protocol.Expr
+	Why   string // e.g. "the loop at 3:1 runs at least once"
 }
 
 // Variant is a well-formed protocol: its statements are barrier-free
@@ -81,23 +85,22 @@ type Variant struct {
 }
 
 // Pre returns the conditions of the variant's choices.
-func (v *Variant) Pre() []protocol.Cond {
-	cs := make([]protocol.Cond, len(v.Choices))
-	for i, c := range v.Choices {
-		cs[i] = c.Cond
-	}
-	return cs
-}
+func (v *Variant) Pre() []protocol.Cond { return choiceConds(v.Choices) }
+
+// Agree returns the expressions the variant's choices say both threads
+// compute alike.
+func (v *Variant) Agree() []protocol.Expr { return choiceAgree(v.Choices) }
 
 // Divergence asks whether two threads of a block can disagree at a
 // synchronized conditional or loop: for a conditional, whether Cond can hold
 // for one thread and not the other; for a loop, whether one of Bounds can
-// differ between them. Pre holds for both threads and the binders are the
-// enclosing synchronized loops.
+// differ between them. Pre holds for both threads, they compute Agree alike,
+// and the binders are the enclosing synchronized loops.
 type Divergence struct {
 	At      protocol.Pos
 	Loop    bool
 	Pre     []protocol.Cond
+	Agree   []protocol.Expr
 	Binders []protocol.Binder
 	Cond    protocol.Cond
 	Bounds  []protocol.Expr
@@ -141,15 +144,24 @@ type normalizer struct {
 // ctx is what is known at a point of the protocol.
 type ctx struct {
 	pre     []protocol.Cond
+	agree   []protocol.Expr
 	binders []protocol.Binder
 }
 
 func (c ctx) assume(cs ...protocol.Cond) ctx {
-	return ctx{pre: append(c.pre[:len(c.pre):len(c.pre)], cs...), binders: c.binders}
+	c.pre = append(c.pre[:len(c.pre):len(c.pre)], cs...)
+	return c
+}
+
+func (c ctx) choose(chs []Choice) ctx {
+	c = c.assume(choiceConds(chs)...)
+	c.agree = append(c.agree[:len(c.agree):len(c.agree)], choiceAgree(chs)...)
+	return c
 }
 
 func (c ctx) bind(b protocol.Binder) ctx {
-	return ctx{pre: c.pre, binders: append(c.binders[:len(c.binders):len(c.binders)], b)}
+	c.binders = append(c.binders[:len(c.binders):len(c.binders)], b)
+	return c
 }
 
 // boundIn reports whether n mentions the variable of an enclosing
@@ -174,7 +186,7 @@ func (n *normalizer) sat(c ctx, goal protocol.Cond) bool {
 	if n.oracle == nil {
 		return true
 	}
-	ok, err := n.oracle.Satisfiable(Query{Pre: c.pre, Binders: c.binders, Goal: goal})
+	ok, err := n.oracle.Satisfiable(Query{Pre: c.pre, Agree: c.agree, Binders: c.binders, Goal: goal})
 	return ok || err != nil // an undecided query may hold
 }
 
@@ -194,7 +206,7 @@ func (n *normalizer) seq(sts []protocol.Stmt, c ctx) []alt {
 		}
 		var next []alt
 		for _, a := range alts {
-			for _, b := range n.stmt(s, c.assume(choiceConds(a.choices)...)) {
+			for _, b := range n.stmt(s, c.choose(a.choices)) {
 				next = append(next, alt{
 					choices: append(a.choices[:len(a.choices):len(a.choices)], b.choices...),
 					stmts:   append(a.stmts[:len(a.stmts):len(a.stmts)], b.stmts...),
@@ -207,9 +219,19 @@ func (n *normalizer) seq(sts []protocol.Stmt, c ctx) []alt {
 }
 
 func choiceConds(cs []Choice) []protocol.Cond {
-	out := make([]protocol.Cond, len(cs))
-	for i, c := range cs {
-		out[i] = c.Cond
+	var out []protocol.Cond
+	for _, c := range cs {
+		if c.Cond != nil {
+			out = append(out, c.Cond)
+		}
+	}
+	return out
+}
+
+func choiceAgree(cs []Choice) []protocol.Expr {
+	var out []protocol.Expr
+	for _, c := range cs {
+		out = append(out, c.Agree...)
 	}
 	return out
 }
@@ -229,7 +251,7 @@ func (n *normalizer) stmt(s protocol.Stmt, c ctx) []alt {
 
 func (n *normalizer) cond(s *protocol.If, c ctx) []alt {
 	if n.prog.Info.ThreadLocal(s.Cond, false) {
-		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Pre: c.pre, Binders: c.binders, Cond: s.Cond})
+		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Pre: c.pre, Agree: c.agree, Binders: c.binders, Cond: s.Cond})
 	}
 	neg := &protocol.Not{At: s.Cond.Pos(), X: s.Cond}
 	canThen, canElse := n.sat(c, s.Cond), n.sat(c, neg)
@@ -268,11 +290,25 @@ func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
 		bounds = append(bounds, s.Step)
 	}
 	for _, b := range bounds {
-		if n.prog.Info.ThreadLocal(b, false) {
-			n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Loop: true, Pre: c.pre, Binders: c.binders, Bounds: bounds})
-			break
+		if !n.prog.Info.ThreadLocal(b, false) {
+			continue
 		}
+		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Loop: true, Pre: c.pre, Agree: c.agree, Binders: c.binders, Bounds: bounds})
+		// Go on checking races where the two threads run the same
+		// iterations, as for a conditional both threads take alike.
+		agree := []Choice{{At: s.At, Agree: bounds, Why: fmt.Sprintf("the threads agree on the bounds of the loop at %s", s.At)}}
+		alts := n.uniformLoop(s, c.choose(agree))
+		for i := range alts {
+			alts[i].choices = append(agree[:1:1], alts[i].choices...)
+		}
+		return alts
 	}
+	return n.uniformLoop(s, c)
+}
+
+// uniformLoop normalizes a synchronized loop whose bounds both threads
+// compute alike.
+func (n *normalizer) uniformLoop(s *protocol.Loop, c ctx) []alt {
 	l, ok := n.unitStep(s, c)
 	if !ok {
 		n.unknown(s.At, "the step of this synchronized loop may be zero or negative; its barriers are ignored")

@@ -208,6 +208,7 @@ func (c *Checker) plan(in Input, prog *wellformed.Program) ([]job, error) {
 	for _, v := range prog.Variants {
 		venv := env
 		venv.Pre = append(append([]protocol.Cond(nil), prog.Pre...), v.Pre()...)
+		venv.Agree = v.Agree()
 		for _, array := range in.arrays() {
 			if prog.Level == wellformed.GridLevel && in.Info.Kinds[array] != protocol.Global {
 				continue

@@ -64,6 +64,7 @@ func (c *Checker) dumpStage(b *strings.Builder, in Input, prog *wellformed.Progr
 	}
 	env := c.env(in, prog.Level)
 	env.Pre = append(append([]protocol.Cond(nil), prog.Pre...), v.Pre()...)
+	env.Agree = v.Agree()
 	for i, t := range traces {
 		var binders []string
 		for _, bd := range t.Binders {
