@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+
+	"drfcheck/cmd/drfcheck/report"
 )
 
 // run runs the binary and returns its standard output.
@@ -193,4 +196,99 @@ func TestSARIF(t *testing.T) {
 			t.Errorf("no result for rule %s (rules: %v)", rule, ids)
 		}
 	}
+}
+
+// For every race of the testdata, the three formats carry the same facts:
+// the text names both positions, quotes both lines and shows the witness's
+// index, and SARIF has a result whose location is the first access and whose
+// related location is the second.
+func TestFormatsAgree(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../../testdata/protocols", "../../testdata/cuda"} {
+		for _, f := range testdataFiles(t, root) {
+			if e := readExpectation(t, f); len(e.races) > 0 {
+				files = append(files, f)
+			}
+		}
+	}
+	if len(files) < 20 {
+		t.Fatalf("only %d racy testdata files", len(files))
+	}
+	for _, f := range files {
+		f := f
+		t.Run(strings.TrimPrefix(f, "../../testdata/"), func(t *testing.T) {
+			t.Parallel()
+			var doc report.JSON
+			if err := json.Unmarshal(runBinary(t, "--format=json", f), &doc); err != nil {
+				t.Fatal(err)
+			}
+			text := string(runBinary(t, "--format=text", f))
+			var sarif struct {
+				Runs []struct {
+					Results []struct {
+						RuleID    string `json:"ruleId"`
+						Message   struct{ Text string }
+						Locations []struct {
+							PhysicalLocation sarifPhys `json:"physicalLocation"`
+						} `json:"locations"`
+						Related []struct {
+							PhysicalLocation sarifPhys `json:"physicalLocation"`
+						} `json:"relatedLocations"`
+					} `json:"results"`
+				} `json:"runs"`
+			}
+			if err := json.Unmarshal(runBinary(t, "--format=sarif", f), &sarif); err != nil {
+				t.Fatal(err)
+			}
+			races := 0
+			for _, k := range doc.Files[0].Kernels {
+				for _, r := range k.Races {
+					races++
+					a, b := r.Accesses[0], r.Accesses[1]
+					head := fmt.Sprintf("%s:%d:%d: error: data race on '%s'", a.File, a.Line, a.Col, r.Array)
+					if !strings.Contains(text, head) {
+						t.Errorf("text lacks %q", head)
+					}
+					for _, acc := range r.Accesses {
+						if !strings.Contains(text, fmt.Sprintf(" %d | ", acc.Line)) {
+							t.Errorf("text does not quote line %d", acc.Line)
+						}
+					}
+					idx := r.Array
+					for _, i := range a.Index {
+						idx += fmt.Sprintf("[%d]", i)
+					}
+					if !strings.Contains(text, idx) {
+						t.Errorf("text lacks the index %s", idx)
+					}
+					found := false
+					for _, res := range sarif.Runs[0].Results {
+						if res.RuleID != "drfcheck/data-race" || len(res.Related) != 1 {
+							continue
+						}
+						p, q := res.Locations[0].PhysicalLocation, res.Related[0].PhysicalLocation
+						if p.Region.StartLine == a.Line && p.Region.StartColumn == a.Col &&
+							q.Region.StartLine == b.Line && q.Region.StartColumn == b.Col &&
+							strings.Contains(res.Message.Text, idx) {
+							found = true
+						}
+					}
+					if !found {
+						t.Errorf("no SARIF result for the race %d:%d / %d:%d on %s", a.Line, a.Col, b.Line, b.Col, idx)
+					}
+				}
+			}
+			if races == 0 {
+				t.Errorf("no race in the JSON output")
+			}
+		})
+	}
+}
+
+type sarifPhys struct {
+	ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+	Region           struct {
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn"`
+	} `json:"region"`
 }
