@@ -1,0 +1,411 @@
+package proofs
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"drfcheck/align"
+	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/protocol"
+	"drfcheck/protocol/eval"
+	"drfcheck/protocol/wellformed"
+	"drfcheck/smtgen"
+	"drfcheck/split"
+)
+
+// queryTimeout bounds each SMT query. The queries of these small protocols
+// take milliseconds; a timeout only weakens a case to soundness.
+const queryTimeout = 20 * time.Second
+
+// launch is the launch of a case: one block of exactly its threads, as in
+// eval.
+func launch(c *Case) smtgen.Launch {
+	return smtgen.Launch{BlockDim: c.BlockDim(), GridDim: [3]int64{1, 1, 1}}
+}
+
+// outcome is what the pipeline finds about a case.
+type outcome struct {
+	approx   []protocol.Unknown          // what wellformed could not split soundly
+	timeouts []string                    // queries the solver could not decide
+	races    []*smtgen.Witness           // race models that replay in eval
+	divs     []*smtgen.DivergenceWitness // divergence models that replay
+	bad      []string                    // models that do not replay, and why
+	variants int
+	traces   int
+}
+
+// exact reports whether the pipeline is complete on this case: nothing
+// approximated, no query undecided.
+func (o *outcome) exact() bool { return len(o.approx) == 0 && len(o.timeouts) == 0 }
+
+// pipeline runs the stages of seed 004 on a case as check.Checker does
+// (see cmd/drfcheck/check/check.go, plan): wellformed.Normalize with the
+// solver as oracle; one divergence query per Divergence; for each variant,
+// whose queries assume the program's and the variant's preconditions and
+// agreements, and each array: Slice, align (alignFn), split, and one race
+// query per trace.
+// Every model is replayed in eval.
+func pipeline(s *smtgen.Solver, c *Case, f *protocol.File, alignFn alignFunc) (*outcome, error) {
+	info, err := protocol.Check(f)
+	if err != nil {
+		return nil, err
+	}
+	env := smtgen.Env{Info: info, Launch: launch(c), Level: wellformed.BlockLevel}
+	prog := wellformed.Normalize(f, info, wellformed.BlockLevel, s.Oracle(env))
+	o := &outcome{approx: prog.Unknowns, variants: len(prog.Variants)}
+	for _, d := range prog.Divergences {
+		res, err := s.Divergence(env, d)
+		if err != nil {
+			return nil, fmt.Errorf("divergence query at %s: %v", d.At, err)
+		}
+		switch res.Status {
+		case smtgen.Unknown:
+			o.timeouts = append(o.timeouts, res.Reason)
+		case smtgen.Fails:
+			if err := replayDivergence(c, f, res.Witness); err != nil {
+				o.bad = append(o.bad, fmt.Sprintf("divergence at %s: %v", d.At, err))
+				continue
+			}
+			o.divs = append(o.divs, res.Witness)
+		}
+	}
+	for _, v := range prog.Variants {
+		venv := env
+		venv.Pre = append(append([]protocol.Cond(nil), prog.Pre...), v.Pre()...)
+		venv.Agree = v.Agree()
+		for _, array := range info.Arrays() {
+			sliced := wellformed.Slice(v.Body, array)
+			if hasNilBlock(sliced) {
+				return nil, fmt.Errorf("wellformed.Slice(%s) returns a nil block (see TestRegressionSliceNilBlock)", array)
+			}
+			aligned, rest := alignFn(sliced)
+			traces, err := split.Split(aligned, rest)
+			if err != nil {
+				if len(o.approx) > 0 {
+					o.timeouts = append(o.timeouts, err.Error())
+					continue
+				}
+				return nil, err
+			}
+			for _, tr := range traces {
+				o.traces++
+				res, err := s.Races(smtgen.RaceQuery{Env: venv, Array: array, Trace: tr}, 1)
+				if err != nil {
+					return nil, fmt.Errorf("race query on %s:\n%s: %v", array, printTrace(tr), err)
+				}
+				switch res.Status {
+				case smtgen.Unknown:
+					o.timeouts = append(o.timeouts, res.Reason)
+				case smtgen.Fails:
+					for _, w := range res.Witnesses {
+						if err := replayRace(c, f, w); err != nil {
+							o.bad = append(o.bad, fmt.Sprintf("%s\n  in the trace\n%s", err, indent(printTrace(tr))))
+							continue
+						}
+						o.races = append(o.races, w)
+					}
+				}
+			}
+		}
+	}
+	return o, nil
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ") + "\n"
+}
+
+// replayRace checks a race model against eval, as check's replay does: the
+// protocol run by the model's two threads with the case's parameters has a
+// race between the model's two accesses, at the model's index and with the
+// model's values of the source loops around each access.
+func replayRace(c *Case, f *protocol.File, w *smtgen.Witness) error {
+	cfg := c.Config()
+	if err := sameLaunch(c, cfg, w.Params, w.BlockDim); err != nil {
+		return err
+	}
+	cfg.Threads = nil
+	for _, t := range w.Threads {
+		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx})
+	}
+	desc := fmt.Sprintf("model: thread %v at access %d %v %v, thread %v at access %d %v %v",
+		w.Threads[0].ThreadIdx, w.Threads[0].Access.ID, w.Threads[0].Index, w.Threads[0].Loops,
+		w.Threads[1].ThreadIdx, w.Threads[1].Access.ID, w.Threads[1].Index, w.Threads[1].Loops)
+	res, err := eval.Run(f, cfg)
+	if err != nil {
+		return fmt.Errorf("%s: eval: %v", desc, err)
+	}
+	for _, r := range eval.Races(res) {
+		if collides(r.A, r.B, w) || collides(r.B, r.A, w) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: no such race in eval", desc)
+}
+
+func sameLaunch(c *Case, cfg eval.Config, params []smtgen.Value, blockDim [3]int64) error {
+	for _, p := range params {
+		if cfg.Params[p.Name] != p.Value {
+			return fmt.Errorf("the model has %s = %d but the case fixes %s = %d", p.Name, p.Value, p.Name, cfg.Params[p.Name])
+		}
+	}
+	if blockDim != cfg.BlockDim {
+		return fmt.Errorf("the model has blockDim %v, not %v", blockDim, cfg.BlockDim)
+	}
+	return nil
+}
+
+func collides(a, b eval.AccessValue, w *smtgen.Witness) bool {
+	return a.Thread == 0 && b.Thread == 1 && sameAccess(a, w.Threads[0]) && sameAccess(b, w.Threads[1])
+}
+
+func sameAccess(a eval.AccessValue, t smtgen.ThreadWitness) bool {
+	if a.Access.ID != t.Access.ID || !slices.Equal(a.Index, t.Index) || len(a.Loops) != len(t.Loops) {
+		return false
+	}
+	for i, l := range a.Loops {
+		if l.Name != t.Loops[i].Name || l.Value != t.Loops[i].Value {
+			return false
+		}
+	}
+	return true
+}
+
+// replayDivergence checks a divergence model: the two threads, run alone,
+// disagree on the barriers they reach.
+func replayDivergence(c *Case, f *protocol.File, w *smtgen.DivergenceWitness) error {
+	cfg := c.Config()
+	if err := sameLaunch(c, cfg, w.Params, w.BlockDim); err != nil {
+		return err
+	}
+	cfg.Threads = nil
+	for _, t := range w.Threads {
+		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx})
+	}
+	res, err := eval.Run(f, cfg)
+	if err != nil {
+		return err
+	}
+	if res.Divergence == nil {
+		return fmt.Errorf("threads %v and %v reach the same barriers in eval", w.Threads[0].ThreadIdx, w.Threads[1].ThreadIdx)
+	}
+	return nil
+}
+
+// reference is what eval says about a case, run by every thread.
+type reference struct {
+	div   *eval.Divergence
+	races []eval.Race
+}
+
+func referenceOf(c *Case, f *protocol.File) (*reference, error) {
+	res, err := eval.Run(f, c.Config())
+	if err != nil {
+		return nil, err
+	}
+	return &reference{div: res.Divergence, races: eval.Races(res)}, nil
+}
+
+func (r *reference) String() string {
+	switch {
+	case r.div != nil:
+		return "divergent (" + r.div.String() + ")"
+	case len(r.races) > 0:
+		return "racy (" + r.races[0].String() + ")"
+	}
+	return "DRF"
+}
+
+func (r *reference) kind() string {
+	switch {
+	case r.div != nil:
+		return "div"
+	case len(r.races) > 0:
+		return "racy"
+	}
+	return "drf"
+}
+
+// smtProperty: with every parameter fixed and blockDim the number of
+// threads eval runs, the pipeline finds a race iff eval does, barrier
+// divergence iff eval does (races are compared only without divergence,
+// where eval's phases mean something), and every model replays. When the
+// pipeline approximates (an Unknown of wellformed) or a query times out,
+// only soundness is asked: never DRF when eval finds a race, and models
+// replay unless barriers were erased.
+func smtProperty(s *smtgen.Solver, alignFn alignFunc, stats Stats) func(c *Case) string {
+	return func(c *Case) string {
+		f, err := c.Parsed()
+		if err != nil {
+			return "parse: " + err.Error()
+		}
+		ref, err := referenceOf(c, f)
+		if err != nil {
+			return "eval: " + err.Error()
+		}
+		o, err := pipeline(s, c, f, alignFn)
+		if err != nil {
+			return "pipeline: " + err.Error()
+		}
+		if stats != nil {
+			stats["ref "+ref.kind()]++
+			switch {
+			case len(o.approx) > 0:
+				stats["pipeline unknown"]++
+			case len(o.timeouts) > 0:
+				stats["pipeline timeout"]++
+			}
+			if len(o.bad) > 0 {
+				stats["unconfirmed models"]++
+			}
+			stats[fmt.Sprintf("variants %d", min(o.variants, 4))]++
+			for _, f := range Features(c) {
+				stats["has "+f]++
+			}
+			if len(o.divs) > 0 {
+				stats["pipeline divergence"]++
+			}
+		}
+		if len(o.bad) > 0 && len(o.approx) == 0 {
+			return "a model does not replay in eval although nothing was approximated: " + o.bad[0]
+		}
+		pipeDiv, pipeRacy := len(o.divs) > 0, len(o.races) > 0
+		found := fmt.Sprintf("%d race models and %d divergence models replay", len(o.races), len(o.divs))
+		switch {
+		case pipeDiv && ref.div == nil:
+			return fmt.Sprintf("the pipeline finds divergence (%s) but eval says %v", found, ref)
+		case pipeRacy && ref.div == nil && len(ref.races) == 0:
+			return fmt.Sprintf("the pipeline finds a race (%s) but eval says %v", found, ref)
+		case !o.exact():
+			return "" // soundness only: the pipeline says Unknown, never DRF
+		case ref.div != nil && !pipeDiv:
+			return fmt.Sprintf("eval says %v but the pipeline finds no divergence (%s)", ref, found)
+		case ref.div == nil && len(ref.races) > 0 && !pipeRacy:
+			return fmt.Sprintf("eval says %v but the pipeline finds no race in its %d traces (%s)", ref, o.traces, found)
+		}
+		return ""
+	}
+}
+
+// TestSMTEncoding: the two-thread SMT encoding (seed 004, Example 2) of the
+// traces of every well-formed variant, with all parameters fixed by
+// top-level assumptions and blockDim fixed to the block eval runs, agrees
+// with eval on races and barrier divergence, and every model replays.
+func TestSMTEncoding(t *testing.T) {
+	t.Parallel()
+	s := smtgen.NewSolver(queryTimeout)
+	stats := Stats{}
+	run(t, 6001, forAll(Full, smtProperty(s, align.Align, stats)))
+	logStats(t, stats)
+	balanced(t, stats, "ref drf", "ref racy", "ref div")
+}
+
+// confirmPrefix starts the reason of check's Unknown for a model that does
+// not replay (check.unconfirmed).
+const confirmPrefix = "a possible race or divergence could not be confirmed"
+
+// pipelineProperty is smtProperty end to end: check.Checker's verdict.
+func pipelineProperty(chk *check.Checker, s *smtgen.Solver, stats Stats) func(c *Case) string {
+	return func(c *Case) string {
+		f, err := c.Parsed()
+		if err != nil {
+			return "parse: " + err.Error()
+		}
+		ref, err := referenceOf(c, f)
+		if err != nil {
+			return "eval: " + err.Error()
+		}
+		info, err := protocol.Check(f)
+		if err != nil {
+			return err.Error()
+		}
+		env := smtgen.Env{Info: info, Launch: launch(c), Level: wellformed.BlockLevel}
+		prog := wellformed.Normalize(f, info, wellformed.BlockLevel, s.Oracle(env))
+		if sliceBug(prog) {
+			// check.Check would crash the test binary in a goroutine.
+			return "wellformed.Slice returns a nil block (see TestRegressionSliceNilBlock)"
+		}
+		approx := len(prog.Unknowns) > 0
+		rep := chk.Check(check.Input{Name: "case", File: f, Info: info, Launch: launch(c)})
+		if stats != nil {
+			stats["ref "+ref.kind()]++
+			stats["verdict "+rep.Verdict.String()]++
+		}
+		var unknowns []string
+		for _, u := range rep.Unknowns {
+			unknowns = append(unknowns, u.String())
+			if strings.HasPrefix(u.Reason, confirmPrefix) && !approx {
+				return fmt.Sprintf("a model does not replay although nothing was approximated: %v", u)
+			}
+		}
+		verdict := fmt.Sprintf("verdict %v (%d races, %d divergences, unknowns %q)",
+			rep.Verdict, len(rep.Races), len(rep.Divergences), unknowns)
+		refBad := ref.div != nil || len(ref.races) > 0
+		switch {
+		case refBad && rep.Verdict == check.DRF:
+			return fmt.Sprintf("unsound: eval says %v but the pipeline's %s", ref, verdict)
+		case len(rep.Divergences) > 0 && ref.div == nil:
+			return fmt.Sprintf("eval says %v but the pipeline's %s", ref, verdict)
+		case len(rep.Races) > 0 && !refBad:
+			return fmt.Sprintf("eval says %v but the pipeline's %s", ref, verdict)
+		case len(rep.Unknowns) > 0:
+			return "" // soundness only
+		case ref.div != nil && len(rep.Divergences) == 0,
+			ref.div == nil && len(ref.races) > 0 && rep.Verdict != check.Racy,
+			!refBad && rep.Verdict != check.DRF:
+			return fmt.Sprintf("eval says %v but the pipeline's %s", ref, verdict)
+		}
+		return ""
+	}
+}
+
+// TestPipeline: smtProperty end to end, through check.Checker.Check and its
+// own replay of every witness.
+func TestPipeline(t *testing.T) {
+	t.Parallel()
+	chk := check.New(check.Options{Timeout: queryTimeout, MaxRaces: 1, Jobs: 1, Levels: []wellformed.Level{wellformed.BlockLevel}})
+	s := smtgen.NewSolver(queryTimeout)
+	stats := Stats{}
+	run(t, 6002, forAll(Full, pipelineProperty(chk, s, stats)))
+	logStats(t, stats)
+	balanced(t, stats, "ref drf", "ref racy", "ref div")
+}
+
+// ---- wellformed.Slice's nil blocks (TestRegressionSliceNilBlock) ----
+
+// hasNilBlock reports whether a nil *protocol.Block occurs as a statement.
+func hasNilBlock(sts []protocol.Stmt) bool {
+	for _, s := range sts {
+		switch s := s.(type) {
+		case *protocol.Block:
+			if s == nil || hasNilBlock(s.Stmts) {
+				return true
+			}
+		case *protocol.Loop:
+			if s.Body == nil || hasNilBlock(s.Body.Stmts) {
+				return true
+			}
+		case *protocol.If:
+			if s.Then == nil || hasNilBlock(s.Then.Stmts) || s.Else != nil && hasNilBlock(s.Else.Stmts) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sliceBug reports whether slicing some variant of prog gives a nil block,
+// on which smtgen would crash.
+func sliceBug(prog *wellformed.Program) bool {
+	for _, v := range prog.Variants {
+		for _, array := range prog.Info.Arrays() {
+			if hasNilBlock(wellformed.Slice(v.Body, array)) {
+				return true
+			}
+		}
+	}
+	return false
+}
