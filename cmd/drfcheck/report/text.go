@@ -79,7 +79,11 @@ func (t *Text) header(pos protocol.Pos, severity, msg string) {
 }
 
 // quote prints the source line of pos with a caret under its column.
-func (t *Text) quote(pos protocol.Pos, note string) {
+func (t *Text) quote(pos protocol.Pos, note string) { t.quoteSpan(pos, "", note) }
+
+// quoteSpan is quote with the caret followed by tildes under text, when the
+// line has text at pos (the access as written in CUDA).
+func (t *Text) quoteSpan(pos protocol.Pos, text, note string) {
 	line, ok := t.src.line(pos)
 	if !ok {
 		return
@@ -101,7 +105,11 @@ func (t *Text) quote(pos protocol.Pos, note string) {
 	if note != "" {
 		note = " " + note
 	}
-	t.printf(" %s | %s%s%s\n", pad, indent, t.paint("1;32", "^"), note)
+	mark := "^"
+	if text != "" && !strings.Contains(text, "\n") && strings.HasPrefix(line[col:], text) {
+		mark += strings.Repeat("~", len([]rune(text))-1)
+	}
+	t.printf(" %s | %s%s%s\n", pad, indent, t.paint("1;32", mark), note)
 }
 
 func (t *Text) race(k *check.Report, r *check.Race) {
@@ -112,11 +120,11 @@ func (t *Text) race(k *check.Report, r *check.Race) {
 		msg += " between threads of different blocks"
 	}
 	t.header(a.Access.At, "error", msg)
-	t.quote(a.Access.At, fmt.Sprintf("%s by thread %s", a.Access.Mode.Word(), tidText(a.ThreadIdx, k.Launch.BlockDim)))
+	t.quoteSpan(a.Access.At, a.Access.Source, fmt.Sprintf("%s by thread %s", a.Access.Mode.Word(), tidText(a.ThreadIdx, k.Launch.BlockDim)))
 	if b.Access.At != a.Access.At {
 		t.printf("%s: %s: the other access\n", t.paint("1", b.Access.At.String()), t.paint(sevColor("note"), "note"))
 	}
-	t.quote(b.Access.At, fmt.Sprintf("%s by thread %s", b.Access.Mode.Word(), tidText(b.ThreadIdx, k.Launch.BlockDim)))
+	t.quoteSpan(b.Access.At, b.Access.Source, fmt.Sprintf("%s by thread %s", b.Access.Mode.Word(), tidText(b.ThreadIdx, k.Launch.BlockDim)))
 	t.table(k, w)
 }
 
