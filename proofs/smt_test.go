@@ -2,7 +2,6 @@ package proofs
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,32 +117,18 @@ func indent(s string) string {
 	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ") + "\n"
 }
 
-// replayRace checks a race model against eval, as check's replay does: the
-// protocol run by the model's two threads with the case's parameters has a
-// race between the model's two accesses, at the model's index and with the
-// model's values of the source loops around each access.
+// replayRace checks a race model: it uses the case's parameters and block,
+// and it replays in eval as the checker requires (check.ReplayRace).
 func replayRace(c *Case, f *protocol.File, w *smtgen.Witness) error {
-	cfg := c.Config()
-	if err := sameLaunch(c, cfg, w.Params, w.BlockDim); err != nil {
+	if err := sameLaunch(c, c.Config(), w.Params, w.BlockDim); err != nil {
 		return err
 	}
-	cfg.Threads = nil
-	for _, t := range w.Threads {
-		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx})
+	if err := check.ReplayRace(f, w); err != nil {
+		return fmt.Errorf("model: thread %v at access %d %v %v, thread %v at access %d %v %v: %v",
+			w.Threads[0].ThreadIdx, w.Threads[0].Access.ID, w.Threads[0].Index, w.Threads[0].Loops,
+			w.Threads[1].ThreadIdx, w.Threads[1].Access.ID, w.Threads[1].Index, w.Threads[1].Loops, err)
 	}
-	desc := fmt.Sprintf("model: thread %v at access %d %v %v, thread %v at access %d %v %v",
-		w.Threads[0].ThreadIdx, w.Threads[0].Access.ID, w.Threads[0].Index, w.Threads[0].Loops,
-		w.Threads[1].ThreadIdx, w.Threads[1].Access.ID, w.Threads[1].Index, w.Threads[1].Loops)
-	res, err := eval.Run(f, cfg)
-	if err != nil {
-		return fmt.Errorf("%s: eval: %v", desc, err)
-	}
-	for _, r := range eval.Races(res) {
-		if collides(r.A, r.B, w) || collides(r.B, r.A, w) {
-			return nil
-		}
-	}
-	return fmt.Errorf("%s: no such race in eval", desc)
+	return nil
 }
 
 func sameLaunch(c *Case, cfg eval.Config, params []smtgen.Value, blockDim [3]int64) error {
@@ -158,41 +143,14 @@ func sameLaunch(c *Case, cfg eval.Config, params []smtgen.Value, blockDim [3]int
 	return nil
 }
 
-func collides(a, b eval.AccessValue, w *smtgen.Witness) bool {
-	return a.Thread == 0 && b.Thread == 1 && sameAccess(a, w.Threads[0]) && sameAccess(b, w.Threads[1])
-}
-
-func sameAccess(a eval.AccessValue, t smtgen.ThreadWitness) bool {
-	if a.Access.ID != t.Access.ID || !slices.Equal(a.Index, t.Index) || len(a.Loops) != len(t.Loops) {
-		return false
-	}
-	for i, l := range a.Loops {
-		if l.Name != t.Loops[i].Name || l.Value != t.Loops[i].Value {
-			return false
-		}
-	}
-	return true
-}
-
-// replayDivergence checks a divergence model: the two threads, run alone,
-// disagree on the barriers they reach.
+// replayDivergence checks a divergence model: it uses the case's parameters
+// and block, and the two threads disagree on their barriers in eval
+// (check.ReplayDivergence).
 func replayDivergence(c *Case, f *protocol.File, w *smtgen.DivergenceWitness) error {
-	cfg := c.Config()
-	if err := sameLaunch(c, cfg, w.Params, w.BlockDim); err != nil {
+	if err := sameLaunch(c, c.Config(), w.Params, w.BlockDim); err != nil {
 		return err
 	}
-	cfg.Threads = nil
-	for _, t := range w.Threads {
-		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx})
-	}
-	res, err := eval.Run(f, cfg)
-	if err != nil {
-		return err
-	}
-	if res.Divergence == nil {
-		return fmt.Errorf("threads %v and %v reach the same barriers in eval", w.Threads[0].ThreadIdx, w.Threads[1].ThreadIdx)
-	}
-	return nil
+	return check.ReplayDivergence(f, w)
 }
 
 // reference is what eval says about a case, run by every thread.

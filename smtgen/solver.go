@@ -82,9 +82,9 @@ func (s *Solver) check() (Status, error) {
 	return Holds, nil
 }
 
-// run builds a query with build, asserts it in a fresh scope and calls use
-// with the outcome. Z3 errors arrive as panics and are returned as errors.
-func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st Status) error) (err error) {
+// scoped builds a query with build and asserts it in a fresh solver scope,
+// then calls use. Z3 errors arrive as panics and are returned as errors.
+func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) error) (err error) {
 	s.s.Push()
 	defer func() {
 		if r := recover(); r != nil {
@@ -104,11 +104,18 @@ func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st St
 	for _, f := range e.facts {
 		s.s.Assert(f)
 	}
-	st, cerr := s.check()
-	if cerr != nil {
-		return use(e, Unknown)
-	}
-	return use(e, st)
+	return use(e)
+}
+
+// run is scoped with a check: use gets the solver's outcome.
+func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st Status) error) error {
+	return s.scoped(env, build, func(e *encoder) error {
+		st, err := s.check()
+		if err != nil {
+			st = Unknown
+		}
+		return use(e, st)
+	})
 }
 
 // RaceResult is the answer to a RaceQuery.
@@ -239,36 +246,15 @@ func modelInt(m *z3.Model, x z3.Int) int64 {
 // --dump=smt.
 func (s *Solver) RaceSMT(q RaceQuery) (string, error) {
 	var text string
-	err := s.text(q.Env, func(e *encoder) {
+	err := s.scoped(q.Env, func(e *encoder) {
 		if len(sites(q.Trace.Phase, q.Array)) > 0 {
 			e.race(q)
 		}
-	}, &text)
+	}, func(*encoder) error {
+		text = s.s.String()
+		return nil
+	})
 	return text, err
-}
-
-func (s *Solver) text(env Env, build func(e *encoder), out *string) (err error) {
-	s.s.Push()
-	defer func() {
-		if r := recover(); r != nil {
-			if ee, ok := r.(encodeError); ok {
-				err = ee.err
-			} else {
-				err = fmt.Errorf("internal error in the SMT encoding: %v", r)
-			}
-			s.s.Reset()
-			return
-		}
-		s.s.Pop()
-	}()
-	e := newEncoder(s.ctx, env)
-	build(e)
-	e.productLemmas()
-	for _, f := range e.facts {
-		s.s.Assert(f)
-	}
-	*out = s.s.String()
-	return nil
 }
 
 // Satisfiable answers a question of package wellformed under env (whose Pre

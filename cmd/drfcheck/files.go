@@ -165,12 +165,20 @@ func newInput(cfg *config, name string, f *protocol.File, launch smtgen.Launch) 
 	if len(cfg.arrays) > 0 {
 		for _, a := range cfg.arrays {
 			if k, ok := info.Kinds[a]; !ok || !k.IsArray() {
-				return in, fmt.Errorf("%s: --array=%s: no such array", name, a)
+				return in, &noArrayError{name, a}
 			}
 		}
 		in.Arrays = cfg.arrays
 	}
 	return in, nil
+}
+
+// noArrayError says that --array names an array a protocol lacks. In a file
+// of several kernels, the kernels without it are skipped.
+type noArrayError struct{ kernel, array string }
+
+func (e *noArrayError) Error() string {
+	return fmt.Sprintf("%s: --array=%s: no such array", e.kernel, e.array)
 }
 
 // fixParams turns --param name=value into a top-level assumption, which the

@@ -276,7 +276,7 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 		case res.Status == smtgen.Unknown:
 			return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: res.Reason}}
 		case res.Status == smtgen.Fails:
-			if err := replayDivergence(in, res.Witness); err != nil {
+			if err := ReplayDivergence(in.File, res.Witness); err != nil {
 				return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: unconfirmed(in, err)}}
 			}
 			return nil, &Divergence{Witness: res.Witness}, nil
@@ -295,7 +295,7 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 	var races []*Race
 	var unknowns []protocol.Unknown
 	for _, w := range res.Witnesses {
-		if err := replayRace(in, q.Level, w); err != nil {
+		if err := ReplayRace(in.File, w); err != nil {
 			unknowns = append(unknowns, protocol.Unknown{At: w.Threads[0].Access.At, Reason: unconfirmed(in, err), Array: q.Array})
 			continue
 		}

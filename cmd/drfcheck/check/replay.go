@@ -4,17 +4,17 @@ import (
 	"fmt"
 	"slices"
 
+	"drfcheck/protocol"
 	"drfcheck/protocol/eval"
-	"drfcheck/protocol/wellformed"
 	"drfcheck/smtgen"
 )
 
-// replayRace runs the original protocol with the witness's values for its
-// two threads through the reference semantics and confirms that the two
-// accesses collide there: same phase (or different blocks on a global array),
-// same index, the same source loop iterations. A model of the formula that
-// does not replay is never shown as a race.
-func replayRace(in Input, level wellformed.Level, w *smtgen.Witness) error {
+// ReplayRace runs the protocol f with the witness's values for its two
+// threads through the reference semantics and confirms that the two accesses
+// collide there: same phase (or different blocks on a global array), same
+// index, the same source loop iterations. A model of the formula that does
+// not replay is never shown as a race.
+func ReplayRace(f *protocol.File, w *smtgen.Witness) error {
 	cfg := eval.Config{
 		Params:   values(w.Params),
 		Funcs:    funcs(w.Funcs),
@@ -27,7 +27,7 @@ func replayRace(in Input, level wellformed.Level, w *smtgen.Witness) error {
 	if cfg.Threads[0].Idx == cfg.Threads[1].Idx && cfg.Threads[0].Block == cfg.Threads[1].Block {
 		return fmt.Errorf("the two threads of the witness are the same thread")
 	}
-	res, err := eval.Run(in.File, cfg)
+	res, err := eval.Run(f, cfg)
 	if err != nil {
 		return err
 	}
@@ -57,14 +57,14 @@ func same(a eval.AccessValue, t smtgen.ThreadWitness) bool {
 	return true
 }
 
-// replayDivergence confirms that the two threads of a divergence witness
-// disagree on the barriers they reach.
-func replayDivergence(in Input, w *smtgen.DivergenceWitness) error {
+// ReplayDivergence confirms that the two threads of a divergence witness
+// disagree on the barriers they reach when they run f.
+func ReplayDivergence(f *protocol.File, w *smtgen.DivergenceWitness) error {
 	cfg := eval.Config{Params: values(w.Params), BlockDim: w.BlockDim, GridDim: w.GridDim}
 	for _, t := range w.Threads {
 		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
 	}
-	res, err := eval.Run(in.File, cfg)
+	res, err := eval.Run(f, cfg)
 	if err != nil {
 		return err
 	}

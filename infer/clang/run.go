@@ -1,0 +1,339 @@
+// Package clang runs clang on a CUDA file and decodes its JSON AST: the
+// parsing step of the protocol inference of seed 004 (Cogumbreiro et al.,
+// CAV 2021, Section 5, "Inference": "It uses libclang to parse the kernel").
+//
+// No CUDA SDK is needed. clang checks the file as host code
+// (-x cuda --cuda-host-only -nocudainc -nocudalib) with a prelude that
+// declares what nvcc provides implicitly (qualifiers, dim3, threadIdx and
+// friends, barriers, atomics, warp functions, device math) and stub headers
+// (cuda.h, cuda_runtime.h, cooperative_groups.h, ...), all embedded in the
+// binary and extracted once per process. clang's errors become positioned
+// errors in the user's file.
+//
+// clang prints a location's file and line only when they change from the
+// previous location it printed; package clang carries them forward in
+// document order (type resolver), and decodes lazily so that declarations
+// from system headers, which can make up almost all of a dump, cost a scan
+// and no decoding.
+package clang
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"drfcheck/protocol"
+)
+
+//go:embed include
+var headers embed.FS
+
+// Prelude is the name of the force-included header.
+const Prelude = "drfcheck_prelude.h"
+
+// Options configure a run of clang.
+type Options struct {
+	Clang    string   // the clang executable; "" for "clang"
+	Defines  []string // -D: NAME or NAME=VALUE
+	Includes []string // -I: directories
+	Timeout  time.Duration
+}
+
+// Timing is the time spent in clang and in decoding its output.
+type Timing struct {
+	Clang, Decode time.Duration
+}
+
+// Parse runs clang on the file at path (whose content is src) and returns
+// its translation unit. clang's errors are returned as a protocol.ErrorList
+// positioned in the file.
+func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
+	var t Timing
+	dir, err := IncludeDir()
+	if err != nil {
+		return nil, t, err
+	}
+	bin := opts.Clang
+	if bin == "" {
+		bin = "clang"
+	}
+	timeout := opts.Timeout
+	if timeout == 0 {
+		timeout = 2 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	start := time.Now()
+	var stdout, stderr bytes.Buffer
+	run := func(prelude []string) error {
+		stdout.Reset()
+		stderr.Reset()
+		cmd := exec.CommandContext(ctx, bin, Args(dir, path, prelude, opts)...)
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		return cmd.Run()
+	}
+	runErr := run(preludeFlags(ctx, bin, dir, false))
+	if runErr != nil && pchFailed(stderr.Bytes()) {
+		// a stale or foreign precompiled prelude: make it again, and
+		// without it if that fails too
+		runErr = run(preludeFlags(ctx, bin, dir, true))
+		if runErr != nil && pchFailed(stderr.Bytes()) {
+			runErr = run([]string{"-include", Prelude})
+		}
+	}
+	t.Clang = time.Since(start)
+	if runErr != nil {
+		var exit *exec.ExitError
+		if errors.Is(runErr, exec.ErrNotFound) || errors.Is(runErr, fs.ErrNotExist) {
+			return nil, t, fmt.Errorf("%s: cannot run %s: it is not installed (make deps installs it)", path, bin)
+		}
+		if ctx.Err() != nil {
+			return nil, t, fmt.Errorf("%s: clang took longer than %s", path, timeout)
+		}
+		if !errors.As(runErr, &exit) {
+			return nil, t, fmt.Errorf("%s: running %s: %v", path, bin, runErr)
+		}
+		if errs := Diagnostics(stderr.Bytes(), path, dir); len(errs) > 0 {
+			return nil, t, errs.Err()
+		}
+		return nil, t, fmt.Errorf("%s: clang failed: %s", path, strings.TrimSpace(stderr.String()))
+	}
+	start = time.Now()
+	tu, err := NewTU(stdout.Bytes(), path, src, dir)
+	t.Decode = time.Since(start)
+	if err != nil {
+		return nil, t, fmt.Errorf("%s: %v", path, err)
+	}
+	return tu, t, nil
+}
+
+// languageFlags are the flags that the prelude is compiled with, alone or
+// precompiled.
+func languageFlags(includeDir string) []string {
+	return []string{"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-w",
+		// printf and the GPUVerify annotations are variadic device functions
+		"-Xclang", "-fcuda-allow-variadic-functions",
+		"-I", includeDir}
+}
+
+// Args returns clang's arguments for a file; prelude is the flags that
+// include the prelude (-include or -include-pch).
+func Args(includeDir, path string, prelude []string, opts Options) []string {
+	args := append(languageFlags(includeDir), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=20")
+	args = append(args, prelude...)
+	for _, d := range opts.Defines {
+		args = append(args, "-D"+d)
+	}
+	for _, i := range opts.Includes {
+		args = append(args, "-I"+i)
+	}
+	return append(args, "-Xclang", "-ast-dump=json", path)
+}
+
+var (
+	diagRE     = regexp.MustCompile(`^(.*?):(\d+):(\d+): (fatal error|error): (.*)$`)
+	includedRE = regexp.MustCompile(`^In file included from (.*?):(\d+):$`)
+)
+
+// Diagnostics extracts clang's errors. An error in the main file keeps its
+// position; an error in an included file is placed at the line of the main
+// file that includes it (or at line 1 for the prelude and the command line),
+// naming the header position in the message.
+func Diagnostics(stderr []byte, path, includeDir string) protocol.ErrorList {
+	var errs protocol.ErrorList
+	var chain []string // "In file included from" lines before the next diagnostic
+	sc := bufio.NewScanner(bytes.NewReader(stderr))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := includedRE.FindStringSubmatch(line); m != nil {
+			chain = append(chain, line)
+			continue
+		}
+		m := diagRE.FindStringSubmatch(line)
+		if m == nil {
+			if !strings.HasPrefix(line, "In file included from") {
+				chain = nil
+			}
+			continue
+		}
+		includes := chain
+		chain = nil
+		file, msg := m[1], m[5]
+		ln, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		if file == path {
+			errs = append(errs, protocol.Errorf(protocol.Pos{File: path, Line: ln, Col: col}, "%s", msg))
+			continue
+		}
+		at := protocol.Pos{File: path, Line: 1, Col: 1}
+		if len(includes) > 0 {
+			if im := includedRE.FindStringSubmatch(includes[0]); im != nil && im[1] == path {
+				l, _ := strconv.Atoi(im[2])
+				at.Line = l
+			}
+		}
+		where := file
+		if rel, err := filepath.Rel(includeDir, file); err == nil && !strings.HasPrefix(rel, "..") {
+			where = "drfcheck's " + rel
+		}
+		errs = append(errs, protocol.Errorf(at, "in %s:%s:%s: %s", where, m[2], m[3], msg))
+	}
+	return errs
+}
+
+// pchFailed reports whether clang rejected the precompiled prelude.
+func pchFailed(stderr []byte) bool {
+	return bytes.Contains(stderr, []byte("PCH")) || bytes.Contains(stderr, []byte("precompiled"))
+}
+
+var (
+	pchMu  sync.Mutex
+	pchFor = map[string]string{} // clang executable -> its precompiled prelude, "" for none
+)
+
+// preludeFlags returns the flags that include the prelude: the prelude
+// precompiled by this clang when that works (made on first use, and again
+// when remake is set), which saves clang parsing it and, above all,
+// dumping its hundreds of declarations for every file; the header itself
+// otherwise. Declarations of a precompiled header are left out of the dump
+// unless used, and the front end knows the prelude's by name.
+func preludeFlags(ctx context.Context, bin, dir string, remake bool) []string {
+	pchMu.Lock()
+	defer pchMu.Unlock()
+	pch, ok := pchFor[bin]
+	if !ok || remake {
+		pch = makePCH(ctx, bin, dir, remake)
+		pchFor[bin] = pch
+	}
+	if pch == "" {
+		return []string{"-include", Prelude}
+	}
+	return []string{"-include-pch", pch}
+}
+
+// makePCH precompiles the prelude for a clang executable, into the include
+// directory under a name of its own, unless it exists (and remake is not
+// set). It returns "" when that fails.
+func makePCH(ctx context.Context, bin, dir string, remake bool) string {
+	h := sha256.Sum256([]byte(bin))
+	pch := filepath.Join(dir, fmt.Sprintf("prelude-%s.pch", hex.EncodeToString(h[:8])))
+	if _, err := os.Stat(pch); err == nil && !remake {
+		return pch
+	}
+	tmp, err := os.CreateTemp(dir, "prelude-*.tmp")
+	if err != nil {
+		return ""
+	}
+	tmp.Close()
+	args := append(languageFlags(dir), "-Xclang", "-emit-pch", "-o", tmp.Name(), "-c", filepath.Join(dir, Prelude))
+	if err := exec.CommandContext(ctx, bin, args...).Run(); err != nil {
+		os.Remove(tmp.Name())
+		return ""
+	}
+	if err := os.Rename(tmp.Name(), pch); err != nil {
+		os.Remove(tmp.Name())
+		return ""
+	}
+	return pch
+}
+
+var (
+	includeOnce sync.Once
+	includePath string
+	includeErr  error
+)
+
+// IncludeDir returns the directory holding the prelude and the stub
+// headers, extracting them on first use. The directory is named after a
+// hash of its content in the user's cache directory, so that runs share it
+// and a different version of drfcheck never uses stale headers.
+func IncludeDir() (string, error) {
+	includeOnce.Do(func() { includePath, includeErr = extract() })
+	return includePath, includeErr
+}
+
+func extract() (string, error) {
+	files, sum, err := embedded()
+	if err != nil {
+		return "", err
+	}
+	base, err := os.UserCacheDir()
+	if err != nil || os.MkdirAll(filepath.Join(base, "drfcheck"), 0o755) != nil {
+		base = os.TempDir()
+	} else {
+		base = filepath.Join(base, "drfcheck")
+	}
+	dir := filepath.Join(base, fmt.Sprintf("include-%d-%s", os.Getuid(), sum[:16]))
+	if same(dir, files) {
+		return dir, nil
+	}
+	tmp, err := os.MkdirTemp(base, "include-tmp-")
+	if err != nil {
+		return "", fmt.Errorf("extracting the CUDA prelude: %v", err)
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			os.RemoveAll(tmp)
+			return "", fmt.Errorf("extracting the CUDA prelude: %v", err)
+		}
+	}
+	os.RemoveAll(dir) // a partial or modified copy
+	if err := os.Rename(tmp, dir); err != nil {
+		if same(dir, files) { // another process won the race
+			os.RemoveAll(tmp)
+			return dir, nil
+		}
+		return tmp, nil
+	}
+	return dir, nil
+}
+
+// embedded returns the embedded headers by base name and a hash of them.
+func embedded() (map[string][]byte, string, error) {
+	files := map[string][]byte{}
+	h := sha256.New()
+	err := fs.WalkDir(headers, "include", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := headers.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		files[d.Name()] = data
+		fmt.Fprintf(h, "%s\x00%d\x00", d.Name(), len(data))
+		h.Write(data)
+		return nil
+	})
+	return files, hex.EncodeToString(h.Sum(nil)), err
+}
+
+// same reports whether dir holds these files (and perhaps precompiled
+// preludes).
+func same(dir string, files map[string][]byte) bool {
+	if _, err := os.Stat(dir); err != nil {
+		return false
+	}
+	for name, data := range files {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(got, data) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,316 @@
+package clang
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// element is one top-level declaration of the translation unit, as found by
+// the scanner: where its bytes are, the resolver state at its start, and the
+// file it belongs to.
+type element struct {
+	start, end int
+	state      resolver
+	file       string
+}
+
+// scanner makes one pass over the whole dump without decoding it. A file
+// that includes system headers dumps tens of megabytes, almost all of it
+// declarations the analysis never looks at; decoding them with
+// encoding/json would cost more than running clang. The scanner instead
+// tracks only what is needed to decode any element later on its own: the
+// file and line that clang carries forward between locations (see
+// resolver), the file of each top-level declaration, and which top-level
+// declaration holds each nested declaration id.
+type scanner struct {
+	data  []byte
+	pos   int
+	r     resolver
+	elems []element
+	ids   map[string]int // declaration id -> index in elems
+	cur   int            // index of the element being scanned, or -1
+	found bool           // the current element's file is known
+}
+
+// scanContext says where the scanner is inside a location object.
+type scanContext struct {
+	included bool // inside "includedFrom", whose "file" is not a location
+	spelling bool // inside "spellingLoc", which does not place a declaration
+}
+
+func scan(data []byte) (*scanner, error) {
+	s := &scanner{data: data, ids: map[string]int{}, cur: -1}
+	if err := s.topLevel(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+type scanError struct{ msg string }
+
+func (s *scanner) fail(format string, args ...any) {
+	panic(scanError{fmt.Sprintf("clang JSON at byte %d: ", s.pos) + fmt.Sprintf(format, args...)})
+}
+
+// topLevel scans the TranslationUnitDecl object, recording each element of
+// its "inner" array.
+func (s *scanner) topLevel() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			se, ok := r.(scanError)
+			if !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("%s", se.msg)
+		}
+	}()
+	s.skipSpace()
+	s.expect('{')
+	for first := true; ; first = false {
+		s.skipSpace()
+		if s.peek() == '}' {
+			s.pos++
+			return nil
+		}
+		if !first {
+			s.expect(',')
+			s.skipSpace()
+		}
+		key := s.str()
+		s.skipSpace()
+		s.expect(':')
+		s.skipSpace()
+		if key != "inner" {
+			s.value(scanContext{})
+			continue
+		}
+		s.expect('[')
+		for i := 0; ; i++ {
+			s.skipSpace()
+			if s.peek() == ']' {
+				s.pos++
+				break
+			}
+			if i > 0 {
+				s.expect(',')
+				s.skipSpace()
+			}
+			s.elems = append(s.elems, element{start: s.pos, state: s.r})
+			s.cur, s.found = len(s.elems)-1, false
+			s.value(scanContext{})
+			s.elems[s.cur].end = s.pos
+			if !s.found {
+				s.elems[s.cur].file = s.r.file
+			}
+			s.cur = -1
+		}
+	}
+}
+
+func (s *scanner) peek() byte {
+	if s.pos >= len(s.data) {
+		s.fail("unexpected end")
+	}
+	return s.data[s.pos]
+}
+
+func (s *scanner) expect(c byte) {
+	if s.peek() != c {
+		s.fail("want %q, got %q", c, s.data[s.pos])
+	}
+	s.pos++
+}
+
+func (s *scanner) skipSpace() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\n', '\t', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (s *scanner) value(c scanContext) {
+	switch s.peek() {
+	case '{':
+		s.object(c)
+	case '[':
+		s.pos++
+		for i := 0; ; i++ {
+			s.skipSpace()
+			if s.peek() == ']' {
+				s.pos++
+				return
+			}
+			if i > 0 {
+				s.expect(',')
+				s.skipSpace()
+			}
+			s.value(c)
+		}
+	case '"':
+		s.skipString()
+	default:
+		for s.pos < len(s.data) {
+			switch s.data[s.pos] {
+			case ',', '}', ']', ' ', '\n', '\t', '\r':
+				return
+			}
+			s.pos++
+		}
+	}
+}
+
+// object scans an object, updating the resolver at the keys that clang's
+// location printer emits, and recording declaration ids.
+func (s *scanner) object(c scanContext) {
+	s.expect('{')
+	var id, kind string
+	hasLoc := false
+	for i := 0; ; i++ {
+		s.skipSpace()
+		if s.peek() == '}' {
+			s.pos++
+			break
+		}
+		if i > 0 {
+			s.expect(',')
+			s.skipSpace()
+		}
+		key := s.str()
+		s.skipSpace()
+		s.expect(':')
+		s.skipSpace()
+		switch key {
+		case "includedFrom":
+			s.value(scanContext{included: true})
+		case "spellingLoc":
+			s.value(scanContext{included: c.included, spelling: true})
+		case "expansionLoc":
+			s.value(scanContext{included: c.included})
+		case "file":
+			if c.included || s.peek() != '"' {
+				s.value(c)
+				break
+			}
+			s.r.file = s.str()
+		case "line":
+			if c.included {
+				s.value(c)
+				break
+			}
+			s.r.line = s.integer()
+		case "col":
+			if !c.included && !c.spelling && s.cur >= 0 && !s.found {
+				s.elems[s.cur].file, s.found = s.r.file, true
+			}
+			s.value(c)
+		case "id", "kind":
+			if s.peek() != '"' {
+				s.value(c)
+				break
+			}
+			v := s.str()
+			if key == "id" {
+				id = v
+			} else {
+				kind = v
+			}
+		case "loc":
+			hasLoc = true
+			s.value(c)
+		case "range", "begin", "end", "inner":
+			s.value(c)
+		default:
+			// Nothing else holds a location or a declaration.
+			s.skipValue()
+		}
+	}
+	// Declarations have a "loc"; references to them ("referencedDecl")
+	// carry an id and a kind but no location.
+	if hasLoc && id != "" && s.cur >= 0 && IsDecl(kind) {
+		if _, seen := s.ids[id]; !seen {
+			s.ids[id] = s.cur
+		}
+	}
+}
+
+// skipValue skips a value by matching brackets, without looking at keys.
+func (s *scanner) skipValue() {
+	depth := 0
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case '"':
+			s.skipString()
+			if depth == 0 {
+				return
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return
+			}
+			depth--
+			if depth == 0 {
+				s.pos++
+				return
+			}
+		case ',':
+			if depth == 0 {
+				return
+			}
+		}
+		s.pos++
+	}
+	s.fail("unexpected end")
+}
+
+func (s *scanner) skipString() {
+	s.expect('"')
+	for {
+		i := bytes.IndexAny(s.data[s.pos:], "\\\"")
+		if i < 0 {
+			s.fail("unterminated string")
+		}
+		s.pos += i
+		if s.data[s.pos] == '"' {
+			s.pos++
+			return
+		}
+		s.pos += 2
+	}
+}
+
+func (s *scanner) str() string {
+	start := s.pos
+	s.skipString()
+	raw := s.data[start:s.pos]
+	for _, b := range raw[1 : len(raw)-1] {
+		if b == '\\' {
+			var v string
+			if err := json.Unmarshal(raw, &v); err != nil {
+				s.fail("bad string: %v", err)
+			}
+			return v
+		}
+	}
+	return string(raw[1 : len(raw)-1])
+}
+
+func (s *scanner) integer() int {
+	start := s.pos
+	for s.pos < len(s.data) && (s.data[s.pos] == '-' || s.data[s.pos] >= '0' && s.data[s.pos] <= '9') {
+		s.pos++
+	}
+	n, err := strconv.Atoi(string(s.data[start:s.pos]))
+	if err != nil {
+		s.fail("bad integer %q", s.data[start:s.pos])
+	}
+	return n
+}

@@ -1,0 +1,140 @@
+package clang
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// TU is a translation unit: clang's dump of one CUDA file, decoded lazily.
+// The declarations of the main file are decoded when the TU is made; any
+// other declaration (of the prelude, a user header or a system header) is
+// decoded the first time it is looked up by id. A TU is not safe for
+// concurrent use.
+type TU struct {
+	// MainFile is the file as clang names it: the path it was given.
+	MainFile string
+	// Src is the content of the main file.
+	Src []byte
+
+	includeDir string // the prelude's directory, to recognize its declarations
+	data       []byte
+	elems      []element
+	ids        map[string]int
+	decoded    map[int]*Node
+	byID       map[string]*Node
+	main       []*Node
+}
+
+// NewTU decodes a JSON dump of clang -ast-dump=json. mainFile is the file
+// name clang was given, src its content, includeDir the directory of the
+// prelude (or "").
+func NewTU(data []byte, mainFile string, src []byte, includeDir string) (*TU, error) {
+	s, err := scan(data)
+	if err != nil {
+		return nil, err
+	}
+	tu := &TU{MainFile: mainFile, Src: src, includeDir: includeDir, data: data, elems: s.elems, ids: s.ids,
+		decoded: map[int]*Node{}, byID: map[string]*Node{}}
+	for i, e := range tu.elems {
+		if e.file != mainFile {
+			continue
+		}
+		n, err := tu.element(i)
+		if err != nil {
+			return nil, err
+		}
+		tu.main = append(tu.main, n)
+	}
+	return tu, nil
+}
+
+// element decodes the i-th top-level declaration.
+func (tu *TU) element(i int) (*Node, error) {
+	if n, ok := tu.decoded[i]; ok {
+		return n, nil
+	}
+	e := tu.elems[i]
+	n := new(Node)
+	if err := json.Unmarshal(tu.data[e.start:e.end], n); err != nil {
+		return nil, fmt.Errorf("decoding clang's AST: %v", err)
+	}
+	r := e.state
+	r.node(n)
+	tu.decoded[i] = n
+	tu.index(n)
+	return n, nil
+}
+
+// index records every declaration in n by id; the first occurrence wins
+// (clang prints some nodes twice, a lambda's body for instance).
+func (tu *TU) index(n *Node) {
+	if n == nil {
+		return
+	}
+	if n.ID != "" && IsDecl(n.Kind) {
+		if _, seen := tu.byID[n.ID]; !seen {
+			tu.byID[n.ID] = n
+		}
+	}
+	for _, c := range n.Inner {
+		tu.index(c)
+	}
+}
+
+// MainDecls returns the top-level declarations of the main file in order.
+func (tu *TU) MainDecls() []*Node { return tu.main }
+
+// Decl returns the declaration with this id, or nil when the dump has none
+// (a declaration clang did not print, or a malformed dump).
+func (tu *TU) Decl(id string) *Node {
+	if n, ok := tu.byID[id]; ok {
+		return n
+	}
+	i, ok := tu.ids[id]
+	if !ok {
+		return nil
+	}
+	if _, err := tu.element(i); err != nil {
+		return nil
+	}
+	return tu.byID[id]
+}
+
+// InMain reports whether a (resolved, bare) location is in the main file.
+func (tu *TU) InMain(l *Loc) bool { return l.Offset != nil && l.File == tu.MainFile }
+
+// InPrelude reports whether a file is one of drfcheck's embedded headers.
+func (tu *TU) InPrelude(file string) bool {
+	if tu.includeDir == "" || file == "" {
+		return false
+	}
+	rel, err := filepath.Rel(tu.includeDir, file)
+	return err == nil && !strings.HasPrefix(rel, "..")
+}
+
+// DeclFile returns the file that a declaration's location places it in.
+func DeclFile(n *Node) string {
+	if n == nil {
+		return ""
+	}
+	if l := n.Loc.At(); l.Offset != nil {
+		return l.File
+	}
+	return n.Range.Begin.At().File
+}
+
+// Text returns the source text of a node's range when it lies in the main
+// file, or "".
+func (tu *TU) Text(n *Node) string {
+	b, e := n.Range.Begin.At(), n.Range.End.At()
+	if !tu.InMain(b) || !tu.InMain(e) {
+		return ""
+	}
+	start, end := *b.Offset, *e.Offset+e.TokLen
+	if start < 0 || end > len(tu.Src) || start >= end {
+		return ""
+	}
+	return string(tu.Src[start:end])
+}

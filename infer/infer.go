@@ -1,0 +1,288 @@
+// Package infer turns a CUDA file into one access memory protocol per
+// kernel: the inference step of seed 004 (Cogumbreiro et al., CAV 2021,
+// Section 5, "Inference"), which the rest of drfcheck checks for data races
+// with the method of Sections 3 and 4.
+//
+// The file is parsed by clang (package infer/clang). Each __global__
+// function, and each instantiation of a template one, is then run
+// symbolically: an environment maps every C variable to a protocol
+// expression over the thread and block indices, the kernel's parameters,
+// loop variables and fresh unknowns (the paper's SSA step), device
+// functions are inlined, loops are normalized, and every access to a
+// shared or global array, every barrier and every assumption is emitted in
+// program order under the conditions that guard it. The protocol keeps
+// what decides races (where each access lands, which barriers separate
+// them) and abstracts the rest: values read from memory, floating point and
+// unmodelled operations become fresh variables, thread-local unless they
+// are provably the same for every thread. What cannot be modelled soundly
+// becomes an Unknown with its reason and position, so that the verdict is
+// never "data-race free" by default.
+package infer
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"drfcheck/infer/clang"
+	"drfcheck/protocol"
+)
+
+// Options configure the inference.
+type Options struct {
+	Clang    string   // the clang executable; "" for "clang"
+	Defines  []string // -D
+	Includes []string // -I
+}
+
+// Kernel is the protocol of one kernel.
+type Kernel struct {
+	Name string // the kernel's name, with template arguments: scale<float>
+	File *protocol.File
+}
+
+// Timing is where the time of an inference went.
+type Timing struct {
+	Clang    time.Duration // running clang
+	Decode   time.Duration // decoding its output
+	Analysis time.Duration // the symbolic execution
+}
+
+// File infers the protocols of the kernels of a CUDA file. The error is a
+// protocol.ErrorList for clang's errors and for a file without kernels.
+func File(path string, src []byte, opts Options) ([]Kernel, Timing, error) {
+	tu, t, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes})
+	timing := Timing{Clang: t.Clang, Decode: t.Decode}
+	if err != nil {
+		return nil, timing, err
+	}
+	start := time.Now()
+	ks, err := FromTU(tu, path)
+	timing.Analysis = time.Since(start)
+	return ks, timing, err
+}
+
+// FromTU infers the protocols of the kernels of a translation unit.
+// Positions name the file path.
+func FromTU(tu *clang.TU, path string) ([]Kernel, error) {
+	fns := kernels(tu)
+	if len(fns) == 0 {
+		// placed at the file's first declaration, or its start
+		at := protocol.Pos{File: path, Line: 1, Col: 1}
+		for _, d := range tu.MainDecls() {
+			if l := d.Loc.At(); tu.InMain(l) {
+				at.Line, at.Col = l.Line, l.Col
+				break
+			}
+		}
+		return nil, protocol.ErrorList{protocol.Errorf(at, "no __global__ function: nothing to check")}
+	}
+	f := &fileInfo{tu: tu, path: path, types: enumTypes(tu), defs: definitions(tu)}
+	var out []Kernel
+	for _, k := range fns {
+		out = append(out, f.kernel(k))
+	}
+	return out, nil
+}
+
+// found is a kernel found in the file: a function with a body, or a
+// template never instantiated.
+type found struct {
+	fn       *clang.Node
+	name     string
+	template bool // an uninstantiated template
+}
+
+// kernels lists the __global__ functions of the main file, each template
+// instantiation as its own kernel.
+func kernels(tu *clang.TU) []found {
+	var out []found
+	seen := map[string]bool{}
+	var walk func(n *clang.Node, prefix string)
+	walk = func(n *clang.Node, prefix string) {
+		if n == nil {
+			return
+		}
+		switch n.Kind {
+		case "NamespaceDecl":
+			for _, c := range n.Inner {
+				walk(c, prefix+n.Name+"::")
+			}
+		case "LinkageSpecDecl":
+			for _, c := range n.Inner {
+				walk(c, prefix)
+			}
+		case "FunctionDecl":
+			if n.HasAttr("CUDAGlobalAttr") && n.Body() != nil && !seen[n.ID] {
+				seen[n.ID] = true
+				out = append(out, found{fn: n, name: prefix + n.Name})
+			}
+		case "FunctionTemplateDecl":
+			var pattern *clang.Node
+			instances := 0
+			for _, c := range n.Inner {
+				if c == nil || c.Kind != "FunctionDecl" || !c.HasAttr("CUDAGlobalAttr") {
+					continue
+				}
+				if pattern == nil {
+					pattern = c
+					continue
+				}
+				if c.Body() != nil && !seen[c.ID] {
+					seen[c.ID] = true
+					instances++
+					out = append(out, found{fn: c, name: prefix + n.Name + templateArgs(c)})
+				}
+			}
+			if pattern != nil && instances == 0 {
+				out = append(out, found{fn: pattern, name: prefix + n.Name, template: true})
+			}
+		}
+	}
+	for _, d := range tu.MainDecls() {
+		walk(d, "")
+	}
+	return out
+}
+
+// templateArgs spells the template arguments of an instantiation: <float>,
+// <4, int>.
+func templateArgs(fn *clang.Node) string {
+	var args []string
+	for _, c := range fn.Inner {
+		if c == nil || c.Kind != "TemplateArgument" {
+			continue
+		}
+		switch {
+		case c.Type != nil:
+			args = append(args, c.Type.QualType)
+		case len(c.Value) > 0:
+			if v, ok := c.IntValue(); ok {
+				args = append(args, fmt.Sprint(v))
+			} else {
+				args = append(args, strings.Trim(string(c.Value), `"`))
+			}
+		default:
+			args = append(args, "?")
+		}
+	}
+	if len(args) == 0 {
+		return ""
+	}
+	return "<" + strings.Join(args, ", ") + ">"
+}
+
+// definitions maps the id of every declaration of a function of the main
+// file to its definition, so that a call through a prototype finds the
+// body.
+func definitions(tu *clang.TU) map[string]*clang.Node {
+	defs := map[string]*clang.Node{}
+	var walk func(n *clang.Node)
+	walk = func(n *clang.Node) {
+		if n == nil {
+			return
+		}
+		switch n.Kind {
+		case "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXConversionDecl", "CXXDestructorDecl":
+			if n.Body() != nil {
+				defs[n.ID] = n
+				for prev, i := n.PreviousDecl, 0; prev != "" && i < 100; i++ {
+					defs[prev] = n
+					p := tu.Decl(prev)
+					if p == nil {
+						break
+					}
+					prev = p.PreviousDecl
+				}
+			}
+			return
+		}
+		for _, c := range n.Inner {
+			walk(c)
+		}
+	}
+	for _, d := range tu.MainDecls() {
+		walk(d)
+	}
+	return defs
+}
+
+// enumTypes collects the names of the enumerations of the main file, which
+// clang's type spellings do not tell from structs.
+func enumTypes(tu *clang.TU) *typeEnv {
+	te := &typeEnv{enums: map[string]bool{}}
+	var walk func(n *clang.Node, prefix string)
+	walk = func(n *clang.Node, prefix string) {
+		if n == nil {
+			return
+		}
+		switch n.Kind {
+		case "EnumDecl":
+			if n.Name != "" {
+				te.enums[n.Name] = true
+				te.enums[prefix+n.Name] = true
+			}
+		case "NamespaceDecl", "CXXRecordDecl":
+			for _, c := range n.Inner {
+				walk(c, prefix+n.Name+"::")
+			}
+		case "LinkageSpecDecl":
+			for _, c := range n.Inner {
+				walk(c, prefix)
+			}
+		}
+	}
+	for _, d := range tu.MainDecls() {
+		walk(d, "")
+	}
+	return te
+}
+
+// fileInfo is what the kernels of one file share.
+type fileInfo struct {
+	tu    *clang.TU
+	path  string
+	types *typeEnv
+	defs  map[string]*clang.Node
+}
+
+// kernel infers the protocol of one kernel.
+func (f *fileInfo) kernel(k found) (out Kernel) {
+	out.Name = k.name
+	kn := newKernel(f.tu, f.types, f.path, f.defs)
+	x := &exec{k: kn, env: newEnv(), sink: &sink{}, top: true, pre: true}
+	var body []protocol.Stmt
+	x.out = &body
+	at := x.pos(k.fn)
+	if k.template {
+		x.sink.unknowns = append(x.sink.unknowns, protocol.Unknown{At: at,
+			Reason: fmt.Sprintf("template kernel %s is never instantiated in this file: instantiate it (template __global__ void %s<...>(...);) to check it", k.name, k.name)})
+		out.File = kn.finish(nil, x.sink.unknowns)
+		return out
+	}
+	defer func() {
+		// A defect of the inference must not lose the other kernels: the
+		// kernel's verdict becomes unknown.
+		if r := recover(); r != nil {
+			out.File = kn.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", r)}})
+		}
+	}()
+	for _, p := range k.fn.Params() {
+		t := kn.types.parse(p.TypeString())
+		name := p.Name
+		if name == "" {
+			name = "arg"
+		}
+		x.env.vars[p.ID] = kn.paramValue(name, t, x.pos(p))
+	}
+	x.ret = &returnContext{}
+	x.stack = []*clang.Node{k.fn}
+	x.stmt(k.fn.Body())
+	body = append(append([]protocol.Stmt(nil), kn.pre...), body...)
+	out.File = kn.finish(body, x.sink.unknowns)
+	if _, err := protocol.Check(out.File); err != nil {
+		// a defect of the inference: the kernel cannot be checked
+		out.File = kn.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
+	}
+	return out
+}

@@ -1,0 +1,338 @@
+package infer
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"drfcheck/protocol"
+	"drfcheck/protocol/parser"
+	"drfcheck/protocol/printer"
+)
+
+// inferSource runs the inference on a CUDA snippet saved as k.cu.
+func inferSource(t *testing.T, src string) ([]Kernel, error) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "k.cu")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ks, _, err := File(path, []byte(src), Options{})
+	return ks, err
+}
+
+// The expected protocols below were derived from the CUDA semantics of each
+// snippet (see the comments); the comparison is structural
+// (protocol.Equal), so positions and layout do not matter.
+var inferCases = []struct {
+	name     string
+	src      string
+	kernel   string   // the kernel to compare ("" for the only one)
+	want     string   // the protocol, in .prot syntax
+	unknowns []string // substrings of the expected unknowns' reasons
+}{
+	{
+		name: "shared array and barrier",
+		src: `__global__ void k(float *out, int n) {
+  __shared__ float s[64];
+  s[threadIdx.x] = n;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx.x + 1) % 64];
+}`,
+		// n is only a value written, never an index: not in the protocol
+		want: `shared s; global out;
+wr s[tid]; sync; rd s[(tid + 1) % 64]; wr out[blockIdx.x * blockDim.x + tid];`,
+	},
+	{
+		name: "two-dimensional array keeps two indices",
+		src: `__global__ void k(float *out) {
+  __shared__ float t[16][17];
+  t[threadIdx.y][threadIdx.x] = 0;
+  out[threadIdx.x] = t[threadIdx.x][threadIdx.y];
+}`,
+		want: `shared t; global out;
+wr t[threadIdx.y][tid]; rd t[tid][threadIdx.y]; wr out[tid];`,
+	},
+	{
+		name: "flattened pointer linearizes the array",
+		src: `__global__ void k(float *out) {
+  __shared__ float t[8][8];
+  float *p = &t[0][0];
+  p[threadIdx.x] = 1;
+  out[0] = t[threadIdx.y][threadIdx.x];
+}`,
+		// t[y][x] is t + 8y + x; p[x] crosses rows
+		want: `shared t; global out;
+wr t[tid]; rd t[threadIdx.y * 8 + tid]; wr out[0];`,
+	},
+	{
+		name: "loop shapes without barriers",
+		src: `__global__ void k(float *A, int n) {
+  for (int i = n - 1; i >= 0; i--) A[i] = 0;
+  for (int j = 0; j < n; j += 4) A[j + threadIdx.x] = 1;
+  for (int m = 1; m < n; m *= 2) A[m] = 2;
+}`,
+		// counting down from n - 1 to 0: the values 0..n-1; the doubling
+		// loop is over-approximated by every value in [1, n)
+		want: `param n; global A;
+for i in 0..n { wr A[i]; }
+for j in 0..n step 4 { wr A[j + tid]; }
+for m in 1..n { wr A[m]; }`,
+	},
+	{
+		name: "halving loop with a barrier",
+		src: `__global__ void k(int n) {
+  __shared__ int s[64];
+  for (int d = n; d > 0; d >>= 1) {
+    if (threadIdx.x < d) s[threadIdx.x] = d;
+    __syncthreads();
+  }
+}`,
+		// a counter with d an unknown d(k) between 0 and n (n may be
+		// negative: then between n and 0), and d > 0
+		want: `param n, d_count, d; shared s;
+for d_iter in 0..d_count {
+  assume d(d_iter) > 0 && ((n < 0 || 0 <= d(d_iter) && d(d_iter) <= n) && (n >= 0 || n <= d(d_iter) && d(d_iter) <= 0));
+  if tid < d(d_iter) { wr s[tid]; }
+  sync;
+}`,
+	},
+	{
+		name: "decreasing loop with a barrier keeps iterations consecutive",
+		src: `__global__ void k(int n) {
+  __shared__ int s[64];
+  for (int i = n; i > 0; i -= 2) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+  }
+}`,
+		// iteration k has i = n - 2k, for k in 0..(n - 1 + 2) / 2
+		want: `param n; shared s;
+for i_iter in 0..(n + 1) / 2 { wr s[tid]; sync; }`,
+	},
+	{
+		name: "early return, masks, shifts and atomics",
+		src: `__global__ void k(int *a, int n) {
+  int i = threadIdx.x;
+  if (i >= n) return;
+  a[i & 7] = i;
+  a[i >> 2] = i << 3;
+  atomicAdd(&a[i << 1], 1);
+}`,
+		// threadIdx.x is non-negative: & 7 is % 8, >> 2 is / 4
+		want: `param n; global a;
+if tid < n { wr a[tid % 8]; wr a[tid / 4]; atomic a[tid * 2]; }`,
+	},
+	{
+		name: "device function through a pointer, unknown base",
+		src: `__device__ void put(int *p, int v) { p[v] = v; }
+__global__ void k(int **pp, int *a) {
+  put(a + 1, threadIdx.x);
+  int *q = pp[0];
+  q[0] = 1;
+}`,
+		want:     `global pp, a; wr a[tid + 1]; rd pp[0];`,
+		unknowns: []string{"write through a pointer whose target is unknown"},
+	},
+	{
+		name: "while loop, induction variable, switch, precondition",
+		src: `__global__ void k(int *a, int n) {
+  __requires(n > 0);
+  int j = 0;
+  while (j < n) { a[j] = 1; j += 2; }
+  switch (threadIdx.x % 2) { case 0: a[0] = 0; break; default: a[1] = 1; }
+}`,
+		// j is 2 * iter at iteration iter; the condition is assumed at the
+		// head of each iteration
+		want: `param n, trips; global a;
+assume n > 0;
+for iter in 0..trips { assume iter * 2 < n; wr a[iter * 2]; }
+if tid % 2 == 0 { wr a[0]; }
+if tid % 2 != 0 { wr a[1]; }`,
+	},
+	{
+		name: "values read from memory are thread-local unknowns",
+		src: `__global__ void k(int *a, const int *idx) {
+  int v = idx[threadIdx.x];
+  a[v] = 0;
+  int w = (int)(threadIdx.x * 0.5f);
+  a[w + 100] = 1;
+}`,
+		want: `local v, w; global a, idx;
+rd idx[tid]; wr a[v]; wr a[w + 100];`,
+	},
+	{
+		name: "uniform values in a synchronized loop are functions of the iteration",
+		src: `__global__ void k(int n) {
+  __shared__ int s[64];
+  int base = 0;
+  for (int r = 0; r < n; r++) {
+    s[base + threadIdx.x] = r;
+    __syncthreads();
+    base = base * 2 + 1;
+  }
+}`,
+		// base is the same for every thread but not affine in r
+		want: `param n, base; shared s;
+for r in 0..n { wr s[base(r) + tid]; sync; }`,
+	},
+	{
+		name: "extern shared arrays are one memory",
+		src: `__global__ void k() {
+  extern __shared__ int a[];
+  extern __shared__ int b[];
+  a[threadIdx.x] = 0;
+  b[threadIdx.x + 1] = 1;
+}`,
+		want: `shared a; wr a[tid]; wr a[tid + 1];`,
+	},
+	{
+		name: "break in an unsynchronized loop guards the rest of the body",
+		src: `__global__ void k(int *a, int n) {
+  for (int i = 0; i < n; i++) {
+    if (i == threadIdx.x) break;
+    a[i] = 1;
+  }
+}`,
+		want: `param n; global a;
+for i in 0..n { if i != tid { wr a[i]; } }`,
+	},
+	{
+		name: "barrier in a loop with a break is unknown",
+		src: `__global__ void k(int *a, int n) {
+  for (int i = 0; i < n; i++) {
+    a[threadIdx.x] = i;
+    __syncthreads();
+    if (i == 3) break;
+  }
+}`,
+		want:     `param n; global a; for i in 0..n { wr a[tid]; sync; }`,
+		unknowns: []string{"break in a loop with a barrier"},
+	},
+	{
+		name: "recursion is unknown",
+		src: `__device__ void f(int *a, int n) { if (n > 0) { a[n] = 0; f(a, n - 1); } }
+__global__ void k(int *a, int n) { f(a, n); }`,
+		want:     `param n; global a; if n > 0 { wr a[n]; }`,
+		unknowns: []string{"recursive call to f"},
+	},
+	{
+		name:   "template instantiations are kernels",
+		kernel: "t<4>",
+		src: `template <int S> __global__ void t(int *a) { a[threadIdx.x * S] = 0; }
+template __global__ void t<4>(int *);
+template __global__ void t<8>(int *);`,
+		want: `global a; wr a[tid * 4];`,
+	},
+	{
+		name: "struct assignment through a vector pointer covers four floats",
+		src: `__global__ void k(float *a) {
+  reinterpret_cast<float4 *>(a)[threadIdx.x] = make_float4(0, 0, 0, 0);
+}`,
+		// the implicit operator= of float4 writes bytes [16t, 16t + 16)
+		want: `global a; for elem in 0..4 { wr a[tid * 4 + elem]; }`,
+	},
+	{
+		name: "a lambda's copy of a variable",
+		src: `__global__ void k(int *a) {
+  int i = 0;
+  auto f = [=]() { a[i] = 1; };
+  i = threadIdx.x;
+  f();
+}`,
+		want: `global a; wr a[0];`,
+	},
+	{
+		name: "cache-hinted load and store",
+		src: `__global__ void k(float *out, const float *in) {
+  __stcs(&out[threadIdx.x], __ldg(&in[threadIdx.x + 1]));
+}`,
+		want: `global out, in_; rd in_[tid + 1]; wr out[tid];`,
+	},
+	{
+		name: "cooperative groups",
+		src: `#include <cooperative_groups.h>
+__global__ void k(int *d) {
+  auto b = cooperative_groups::this_thread_block();
+  d[b.thread_rank()] = 0;
+  b.sync();
+}`,
+		want: `global d; wr d[tid + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)]; sync;`,
+	},
+}
+
+func TestInfer(t *testing.T) {
+	for _, tc := range inferCases {
+		t.Run(tc.name, func(t *testing.T) {
+			ks, err := inferSource(t, tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got *protocol.File
+			for _, k := range ks {
+				if tc.kernel == "" || k.Name == tc.kernel {
+					got = k.File
+					break
+				}
+			}
+			if got == nil {
+				t.Fatalf("no kernel %q", tc.kernel)
+			}
+			want, err := parser.ParseFile("want.prot", []byte(tc.want))
+			if err != nil {
+				t.Fatalf("bad expectation: %v", err)
+			}
+			if len(got.Unknowns) != len(tc.unknowns) {
+				t.Errorf("unknowns %v, want %d", got.Unknowns, len(tc.unknowns))
+			}
+			for i, u := range tc.unknowns {
+				if i < len(got.Unknowns) && !strings.Contains(got.Unknowns[i].Reason, u) {
+					t.Errorf("unknown %q, want one containing %q", got.Unknowns[i].Reason, u)
+				}
+			}
+			want.Unknowns = got.Unknowns
+			if !protocol.Equal(got, want) {
+				t.Errorf("got\n%s\nwant\n%s", printer.File(got), printer.File(want))
+			}
+			if _, err := protocol.Check(got); err != nil {
+				t.Errorf("the protocol does not check: %v", err)
+			}
+		})
+	}
+}
+
+// TestErrors checks that bad input gives positioned errors, never a panic.
+func TestErrors(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+		line            int
+	}{
+		{"empty file", "", "no __global__ function", 1},
+		{"no kernel", "\n__device__ int f(int x) { return x; }\n", "no __global__ function", 2},
+		{"syntax error", "__global__ void k(int *a) {\n  a[0] = \n}\n", "expected expression", 3},
+		{"missing include", "#include \"nope.h\"\n__global__ void k() {}\n", "'nope.h' file not found", 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := inferSource(t, tc.src)
+			var list protocol.ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("error %v, want a positioned error", err)
+			}
+			if !strings.Contains(list[0].Msg, tc.want) || list[0].At.Line != tc.line || !strings.HasSuffix(list[0].At.File, "k.cu") {
+				t.Errorf("error %v, want %q at line %d of k.cu", list[0], tc.want, tc.line)
+			}
+		})
+	}
+}
+
+// TestMissingClang checks the message when clang cannot be run.
+func TestMissingClang(t *testing.T) {
+	_, _, err := File("k.cu", nil, Options{Clang: "/nonexistent/clang"})
+	if err == nil || !strings.Contains(err.Error(), "not installed") {
+		t.Errorf("error %v, want one saying clang is not installed", err)
+	}
+}
