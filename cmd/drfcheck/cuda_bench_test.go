@@ -42,10 +42,6 @@ func BenchmarkFrontEnd(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			launch, err := launchFor(nil, nil, src, cudaDefault)
-			if err != nil {
-				b.Fatal(err)
-			}
 			ks, t, err := infer.File(path, src, infer.Options{})
 			if err != nil {
 				b.Fatalf("%s: %v", path, err)
@@ -54,6 +50,10 @@ func BenchmarkFrontEnd(b *testing.B) {
 			decode += t.Decode
 			inference += t.Analysis
 			for _, k := range ks {
+				launch, err := launchFor(nil, nil, src, cudaDefault(k.File))
+				if err != nil {
+					b.Fatal(err)
+				}
 				in, err := newInput(cfg, k.Name, k.File, launch)
 				if err != nil {
 					b.Fatalf("%s: %v", path, err)
