@@ -903,7 +903,12 @@ func (x *exec) multiplicativeCounter(at protocol.Pos, s shape, placeholder, cnam
 	sub := protocol.Subst{placeholder: f}
 	sts, _ := sub.Stmts(body)
 	sts = append([]protocol.Stmt{&protocol.Assume{At: at, Cond: and(at, inv, rng)}}, sts...)
-	return []protocol.Stmt{&protocol.Loop{At: at, Var: k, Lo: lit(at, 0), Hi: count, Body: &protocol.Block{At: at, Stmts: sts}}}
+	// The loop runs at least once exactly when its condition holds for the
+	// first value: the trip count says so, which spares the checker the case
+	// "no iteration" when, say, blockDim.x >= 2 makes blockDim.x/2 > 0.
+	first := &protocol.Cmp{At: at, Op: s.op, X: s.lo, Y: s.bound}
+	trips := &protocol.Ite{At: at, Cond: first, Then: maxExpr(at, count, lit(at, 1)), Else: lit(at, 0)}
+	return []protocol.Stmt{&protocol.Loop{At: at, Var: k, Lo: lit(at, 0), Hi: trips, Body: &protocol.Block{At: at, Stmts: sts}}}
 }
 
 // genericLoop emits a loop with an unknown number of iterations.
