@@ -94,7 +94,7 @@ for m in 1..n { wr A[m]; }`,
 		// a counter with d an unknown d(k) between 0 and n (n may be
 		// negative: then between n and 0), and d > 0
 		want: `param n, d_count, d; shared s;
-for d_iter in 0..d_count {
+for d_iter in 0..(n > 0 ? (d_count > 1 ? d_count : 1) : 0) {
   assume d(d_iter) > 0 && ((n < 0 || 0 <= d(d_iter) && d(d_iter) <= n) && (n >= 0 || n <= d(d_iter) && d(d_iter) <= 0));
   if tid < d(d_iter) { wr s[tid]; }
   sync;
