@@ -36,7 +36,7 @@ func (t *Text) File(f *File) {
 		return
 	}
 	for _, k := range f.Kernels {
-		t.Kernel(k)
+		t.kernel(f.Path, k)
 	}
 }
 
@@ -59,8 +59,9 @@ func sevColor(s string) string {
 	return "1;36"
 }
 
-// Kernel writes every finding of one kernel and its summary line.
-func (t *Text) Kernel(k *check.Report) {
+// kernel writes every finding of one kernel of the file at path and its
+// summary line.
+func (t *Text) kernel(path string, k *check.Report) {
 	for _, r := range k.Races {
 		t.race(k, r)
 	}
@@ -71,7 +72,7 @@ func (t *Text) Kernel(k *check.Report) {
 		t.header(u.At, "warning", "cannot check: "+u.Reason)
 		t.quote(u.At, "")
 	}
-	t.summary(k)
+	t.summary(path, k)
 }
 
 func (t *Text) header(pos protocol.Pos, severity, msg string) {
@@ -192,7 +193,7 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 	t.printf("    launch blockDim = %s, gridDim = %s\n", dim3(w.BlockDim), dim3(w.GridDim))
 }
 
-func (t *Text) summary(k *check.Report) {
+func (t *Text) summary(path string, k *check.Report) {
 	var what string
 	switch k.Verdict {
 	case check.DRF:
@@ -211,8 +212,12 @@ func (t *Text) summary(k *check.Report) {
 	for i, l := range k.Levels {
 		levels[i] = l.String()
 	}
+	name := k.Name
+	if name != path {
+		name = path + ": " + name // a kernel of a CUDA file
+	}
 	t.printf("%s: %s [blockDim=%s gridDim=%s, %s level, %s, %s]\n",
-		k.Name, what, formatDims(k.Launch.BlockDim), formatDims(k.Launch.GridDim),
+		name, what, formatDims(k.Launch.BlockDim), formatDims(k.Launch.GridDim),
 		strings.Join(levels, "+"), plural(k.Queries, "query"), k.Elapsed.Round(1e5))
 }
 
