@@ -169,6 +169,20 @@ func (s *Solver) Races(q RaceQuery, max int) (*RaceResult, error) {
 	return res, nil
 }
 
+// RaceStatus only asks whether q has a race: no witness, no enumeration.
+func (s *Solver) RaceStatus(q RaceQuery) (Status, error) {
+	ss := sites(q.Trace.Phase, q.Array)
+	if len(ss) == 0 || !mayConflict(ss) {
+		return Holds, nil
+	}
+	var st Status
+	err := s.run(q.Env, func(e *encoder) { e.race(q) }, func(_ *encoder, status Status) error {
+		st = status
+		return nil
+	})
+	return st, err
+}
+
 // smallModel looks for a model whose values are small, so that witnesses
 // read like the examples a person would pick (seed 004 reports "r = 1 and
 // N = 2"): it first bounds every constant of the kernel by 1, 2, 4, ... and

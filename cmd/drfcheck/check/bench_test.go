@@ -64,7 +64,7 @@ func BenchmarkClaim2(b *testing.B) {
 		"barriers":     {1, 10, 25, 50},
 		"conditionals": {1, 10, 25, 50},
 		"unsync-loops": {1, 10, 25, 50},
-		"sync-loops":   {1, 4, 8, 12},
+		"sync-loops":   {1, 4, 8, 12, 16},
 	}
 	c := check.New(check.Options{Timeout: time.Minute, Jobs: 1})
 	for _, cat := range []string{"accesses", "barriers", "conditionals", "unsync-loops", "sync-loops"} {

@@ -14,6 +14,7 @@ import (
 
 	"drfcheck/align"
 	"drfcheck/protocol"
+	"drfcheck/protocol/printer"
 	"drfcheck/protocol/wellformed"
 	"drfcheck/smtgen"
 	"drfcheck/split"
@@ -195,6 +196,19 @@ type job struct {
 	choices    []wellformed.Choice
 	divergence *wellformed.Divergence
 	env        smtgen.Env
+	group      *group // traces that share their phase, or nil
+}
+
+// group gathers the traces of one variant and array whose phase is the same
+// and mentions no variable of their aligned loops. Splitting nested
+// synchronized loops makes exponentially many of these (seed 004, Fig. 4);
+// a trace's query is then its group's query plus the ranges of its
+// binders, so when the group's query, asked once without binders, has no
+// model, neither has any of its traces.
+type group struct {
+	once sync.Once
+	q    smtgen.RaceQuery
+	free bool // the binder-free query has no model
 }
 
 // plan aligns and splits every variant for every array and lists the
@@ -217,13 +231,37 @@ func (c *Checker) plan(in Input, prog *wellformed.Program) ([]job, error) {
 			if err != nil {
 				return jobs, err
 			}
+			groups := map[string]*group{}
 			for _, t := range traces {
 				q := &smtgen.RaceQuery{Env: venv, Array: array, Trace: t}
-				jobs = append(jobs, job{race: q, choices: v.Choices, env: venv})
+				jobs = append(jobs, job{race: q, choices: v.Choices, env: venv, group: groupOf(groups, q)})
 			}
 		}
 	}
 	return jobs, nil
+}
+
+// groupOf returns the group of a race query whose phase mentions no binder,
+// keyed by the phase's text, or nil.
+func groupOf(groups map[string]*group, q *smtgen.RaceQuery) *group {
+	if len(q.Trace.Binders) == 0 {
+		return nil
+	}
+	phase := &protocol.Block{Stmts: q.Trace.Phase}
+	free := protocol.FreeVars(phase)
+	for _, b := range q.Trace.Binders {
+		if free[b.Var] {
+			return nil
+		}
+	}
+	key := printer.Node(phase)
+	g, ok := groups[key]
+	if !ok {
+		g = &group{q: *q}
+		g.q.Trace = split.Trace{Phase: q.Trace.Phase}
+		groups[key] = g
+	}
+	return g
 }
 
 func alignSlice(body []protocol.Stmt, array string) ([]protocol.Stmt, []protocol.Stmt) {
@@ -284,6 +322,15 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 		return nil, nil, nil
 	}
 	q := *j.race
+	if j.group != nil {
+		j.group.once.Do(func() {
+			st, err := s.RaceStatus(j.group.q)
+			j.group.free = err == nil && st == smtgen.Holds
+		})
+		if j.group.free {
+			return nil, nil, nil
+		}
+	}
 	res, err := s.Races(q, c.opts.MaxRaces)
 	at := firstAccess(q.Trace, q.Array)
 	switch {
