@@ -165,3 +165,41 @@ func TestDump(t *testing.T) {
 		}
 	}
 }
+
+// -D and -I reach clang: the same kernel is racy or not depending on a
+// macro, and a header found only through -I defines its size.
+func TestCUDAFlags(t *testing.T) {
+	dir := t.TempDir()
+	inc := filepath.Join(dir, "inc")
+	os.Mkdir(inc, 0o755)
+	os.WriteFile(filepath.Join(inc, "stride.h"), []byte("#define STRIDE 1\n"), 0o644)
+	kernel := filepath.Join(dir, "k.cu")
+	// With OFFSET = 0 thread t writes s[t]; with OFFSET = 1 thread t also
+	// reads s[t + 1], which thread t + 1 writes: a race.
+	os.WriteFile(kernel, []byte(`#include "stride.h"
+#ifndef OFFSET
+#define OFFSET 0
+#endif
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  s[threadIdx.x * STRIDE] = 1;
+  out[threadIdx.x] = s[threadIdx.x * STRIDE + OFFSET];
+}
+`), 0o644)
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{kernel}, 2, "stride.h"},                  // the header is not found
+		{[]string{"-I", inc, kernel}, 0, "data-race free"}, // OFFSET = 0
+		{[]string{"-I", inc, "-D", "OFFSET=1", kernel}, 1, "data race on 's'"},
+		{[]string{"-I" + inc, "-DOFFSET=1", kernel}, 1, "data race on 's'"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		if code != tc.code || !strings.Contains(stdout.String(), tc.out) {
+			t.Errorf("drfcheck %v: exit %d, want %d and %q in\n%s", tc.args, code, tc.code, tc.out, stdout.String())
+		}
+	}
+}
