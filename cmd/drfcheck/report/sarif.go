@@ -251,6 +251,6 @@ func divergenceText(k *check.Report, d *check.Divergence) string {
 	if w.Check.Loop {
 		what = "loop"
 	}
-	return fmt.Sprintf("barrier divergence in %s: threads %s and %s disagree at this %s, which contains a barrier",
+	return fmt.Sprintf("barrier divergence in %s: threads %s and %s disagree at this %s, so one of them reaches a barrier the other does not",
 		k.Name, tidText(w.Threads[0].ThreadIdx, k.Launch.BlockDim), tidText(w.Threads[1].ThreadIdx, k.Launch.BlockDim), what)
 }

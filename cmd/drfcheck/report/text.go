@@ -169,7 +169,7 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 	if w.Check.Loop {
 		what = "loop"
 	}
-	t.header(w.Check.At, "error", fmt.Sprintf("barrier divergence: threads disagree at this %s, which contains a barrier", what))
+	t.header(w.Check.At, "error", fmt.Sprintf("barrier divergence: threads disagree at this %s, so one of them reaches a barrier the other does not", what))
 	a, b := w.Threads[0], w.Threads[1]
 	t.quote(w.Check.At, "")
 	for _, th := range []smtgen.DivergentThread{a, b} {
@@ -177,9 +177,9 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 		if w.Check.Loop {
 			did = fmt.Sprintf("runs it with bounds %v", th.Bounds)
 		} else if th.Cond {
-			did = "takes the branch with the barrier"
+			did = "reaches the barrier"
 		} else {
-			did = "does not take it"
+			did = "does not"
 		}
 		t.printf("    thread %s %s\n", tidText(th.ThreadIdx, k.Launch.BlockDim), did)
 	}
