@@ -200,38 +200,17 @@ func (k *kernel) record(name string) *clang.Node {
 	name = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(name, "struct "), "class "))
 	if k.records == nil {
 		k.records = map[string]*clang.Node{}
-		var walk func(n *clang.Node, prefix string)
-		walk = func(n *clang.Node, prefix string) {
-			if n == nil {
-				return
+		k.tu.WalkDecls(func(n *clang.Node, prefix string) bool {
+			if n.Kind != "CXXRecordDecl" && n.Kind != "RecordDecl" || n.Name == "" || len(n.Inner) == 0 {
+				return false
 			}
-			switch n.Kind {
-			case "NamespaceDecl":
-				for _, c := range n.Inner {
-					walk(c, prefix+n.Name+"::")
-				}
-			case "LinkageSpecDecl":
-				for _, c := range n.Inner {
-					walk(c, prefix)
-				}
-			case "CXXRecordDecl", "RecordDecl":
-				if n.Name == "" || len(n.Inner) == 0 {
-					return
-				}
-				if _, seen := k.records[prefix+n.Name]; !seen {
-					k.records[prefix+n.Name] = n
-				}
-				if _, seen := k.records[n.Name]; !seen {
-					k.records[n.Name] = n
-				}
-				for _, c := range n.Inner {
-					walk(c, prefix+n.Name+"::")
+			for _, key := range []string{prefix + n.Name, n.Name} {
+				if _, seen := k.records[key]; !seen {
+					k.records[key] = n
 				}
 			}
-		}
-		for _, d := range k.tu.MainDecls() {
-			walk(d, "")
-		}
+			return true
+		})
 	}
 	return k.records[name]
 }

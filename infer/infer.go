@@ -98,20 +98,8 @@ type found struct {
 func kernels(tu *clang.TU) []found {
 	var out []found
 	seen := map[string]bool{}
-	var walk func(n *clang.Node, prefix string)
-	walk = func(n *clang.Node, prefix string) {
-		if n == nil {
-			return
-		}
+	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
 		switch n.Kind {
-		case "NamespaceDecl":
-			for _, c := range n.Inner {
-				walk(c, prefix+n.Name+"::")
-			}
-		case "LinkageSpecDecl":
-			for _, c := range n.Inner {
-				walk(c, prefix)
-			}
 		case "FunctionDecl":
 			if n.HasAttr("CUDAGlobalAttr") && n.Body() != nil && !seen[n.ID] {
 				seen[n.ID] = true
@@ -138,10 +126,8 @@ func kernels(tu *clang.TU) []found {
 				out = append(out, found{fn: pattern, name: prefix + n.Name, template: true})
 			}
 		}
-	}
-	for _, d := range tu.MainDecls() {
-		walk(d, "")
-	}
+		return false // __global__ functions are never members
+	})
 	return out
 }
 
@@ -211,30 +197,13 @@ func definitions(tu *clang.TU) map[string]*clang.Node {
 // clang's type spellings do not tell from structs.
 func enumTypes(tu *clang.TU) *typeEnv {
 	te := &typeEnv{enums: map[string]bool{}}
-	var walk func(n *clang.Node, prefix string)
-	walk = func(n *clang.Node, prefix string) {
-		if n == nil {
-			return
+	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
+		if n.Kind == "EnumDecl" && n.Name != "" {
+			te.enums[n.Name] = true
+			te.enums[prefix+n.Name] = true
 		}
-		switch n.Kind {
-		case "EnumDecl":
-			if n.Name != "" {
-				te.enums[n.Name] = true
-				te.enums[prefix+n.Name] = true
-			}
-		case "NamespaceDecl", "CXXRecordDecl":
-			for _, c := range n.Inner {
-				walk(c, prefix+n.Name+"::")
-			}
-		case "LinkageSpecDecl":
-			for _, c := range n.Inner {
-				walk(c, prefix)
-			}
-		}
-	}
-	for _, d := range tu.MainDecls() {
-		walk(d, "")
-	}
+		return n.Kind == "CXXRecordDecl"
+	})
 	return te
 }
 

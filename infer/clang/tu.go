@@ -86,6 +86,37 @@ func (tu *TU) index(n *Node) {
 // MainDecls returns the top-level declarations of the main file in order.
 func (tu *TU) MainDecls() []*Node { return tu.main }
 
+// WalkDecls calls visit for each declaration of the main file with the
+// prefix of the namespaces and records that enclose it ("ns::S::").
+// Namespaces and extern "C" blocks are always entered; a struct or class is
+// entered when visit returns true for it.
+func (tu *TU) WalkDecls(visit func(d *Node, prefix string) bool) {
+	var walk func(n *Node, prefix string)
+	walk = func(n *Node, prefix string) {
+		if n == nil {
+			return
+		}
+		inner := prefix
+		switch n.Kind {
+		case "NamespaceDecl":
+			inner += n.Name + "::"
+		case "LinkageSpecDecl":
+		default:
+			record := n.Kind == "CXXRecordDecl" || n.Kind == "RecordDecl"
+			if !visit(n, prefix) || !record {
+				return
+			}
+			inner += n.Name + "::"
+		}
+		for _, c := range n.Inner {
+			walk(c, inner)
+		}
+	}
+	for _, d := range tu.main {
+		walk(d, "")
+	}
+}
+
 // Decl returns the declaration with this id, or nil when the dump has none
 // (a declaration clang did not print, or a malformed dump).
 func (tu *TU) Decl(id string) *Node {
