@@ -79,7 +79,7 @@ func equalStmt(a, b Stmt) bool {
 	switch a := a.(type) {
 	case *Access:
 		b, ok := b.(*Access)
-		return ok && a.Mode == b.Mode && a.Array == b.Array && equalExprs(a.Index, b.Index)
+		return ok && a.Mode == b.Mode && a.Array == b.Array && equalAll(a.Index, b.Index)
 	case *Sync:
 		_, ok := b.(*Sync)
 		return ok
@@ -95,21 +95,9 @@ func equalStmt(a, b Stmt) bool {
 		return ok && Equal(a.Cond, b.Cond)
 	case *Block:
 		b, ok := b.(*Block)
-		return ok && equalStmts(a.Stmts, b.Stmts)
+		return ok && equalAll(a.Stmts, b.Stmts)
 	}
 	return false
-}
-
-func equalStmts(a, b []Stmt) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !Equal(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 func equalExpr(a, b Expr) bool {
@@ -134,21 +122,9 @@ func equalExpr(a, b Expr) bool {
 		return ok && Equal(a.Cond, b.Cond) && Equal(a.Then, b.Then) && Equal(a.Else, b.Else)
 	case *Call:
 		b, ok := b.(*Call)
-		return ok && a.Func == b.Func && equalExprs(a.Args, b.Args)
+		return ok && a.Func == b.Func && equalAll(a.Args, b.Args)
 	}
 	return false
-}
-
-func equalExprs(a, b []Expr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !Equal(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 func equalCond(a, b Cond) bool {
@@ -167,4 +143,17 @@ func equalCond(a, b Cond) bool {
 		return ok && a.Op == b.Op && Equal(a.X, b.X) && Equal(a.Y, b.Y)
 	}
 	return false
+}
+
+// equalAll compares two lists of nodes element by element.
+func equalAll[N Node](a, b []N) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }

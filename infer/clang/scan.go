@@ -86,17 +86,7 @@ func (s *scanner) topLevel() (err error) {
 			s.value(scanContext{})
 			continue
 		}
-		s.expect('[')
-		for i := 0; ; i++ {
-			s.skipSpace()
-			if s.peek() == ']' {
-				s.pos++
-				break
-			}
-			if i > 0 {
-				s.expect(',')
-				s.skipSpace()
-			}
+		s.array(func() {
 			s.elems = append(s.elems, element{start: s.pos, state: s.r})
 			s.cur, s.found = len(s.elems)-1, false
 			s.value(scanContext{})
@@ -105,7 +95,24 @@ func (s *scanner) topLevel() (err error) {
 				s.elems[s.cur].file = s.r.file
 			}
 			s.cur = -1
+		})
+	}
+}
+
+// array scans a JSON array, calling elem at the start of each element.
+func (s *scanner) array(elem func()) {
+	s.expect('[')
+	for i := 0; ; i++ {
+		s.skipSpace()
+		if s.peek() == ']' {
+			s.pos++
+			return
 		}
+		if i > 0 {
+			s.expect(',')
+			s.skipSpace()
+		}
+		elem()
 	}
 }
 
@@ -139,19 +146,7 @@ func (s *scanner) value(c scanContext) {
 	case '{':
 		s.object(c)
 	case '[':
-		s.pos++
-		for i := 0; ; i++ {
-			s.skipSpace()
-			if s.peek() == ']' {
-				s.pos++
-				return
-			}
-			if i > 0 {
-				s.expect(',')
-				s.skipSpace()
-			}
-			s.value(c)
-		}
+		s.array(func() { s.value(c) })
 	case '"':
 		s.skipString()
 	default:
