@@ -4,13 +4,13 @@
 #   make test   installs what is missing and runs the whole test suite
 #
 # System packages (gcc for cgo, libz3-dev for the SMT solver, clang for the
-# CUDA front end) are installed with apt-get when missing and running as root;
+# CUDA front end, libclang-rt-14-dev for the ThreadSanitizer oracle) are installed with apt-get when missing and running as root;
 # otherwise the exact command to run is printed.
 
 SHELL := /bin/bash
 export PATH := /usr/local/go/bin:$(PATH)
 GO ?= go
-PKGS := gcc libz3-dev clang
+PKGS := gcc libz3-dev clang libclang-rt-14-dev
 # PROPS sets the number of cases per property test (at least 1000 in CI).
 PROPS ?= 1000
 
