@@ -120,7 +120,7 @@ func (k *kernel) paramValue(name string, t ctype, at protocol.Pos) value {
 	case tRef:
 		return unknownPtr("a reference parameter of a kernel")
 	}
-	return opaqueVal{}
+	return k.opaque(false, false)
 }
 
 // lazyField makes the field of a struct parameter on first use.

@@ -191,12 +191,12 @@ func (x *exec) taintOf(v value) (local, block bool) {
 
 // opaque returns an opaque value as tainted as the given values.
 func (x *exec) opaque(vs ...value) opaqueVal {
-	var o opaqueVal
+	var local, block bool
 	for _, v := range vs {
 		l, b := x.taintOf(v)
-		o.local, o.block = o.local || l, o.block || b
+		local, block = local || l, block || b
 	}
-	return o
+	return x.k.opaque(local, block)
 }
 
 // asInt returns a value as an integer expression, making a fresh unknown of

@@ -78,7 +78,7 @@ func (x *exec) rvalue(n *clang.Node) value {
 		}
 		return x.opaque()
 	case "FloatingLiteral", "ImaginaryLiteral", "FixedPointLiteral":
-		return opaqueVal{}
+		return x.k.opaque(false, false)
 	case "StringLiteral", "PredefinedExpr":
 		return ptrVal{alts: []ptrAlt{{kind: tgLocal}}}
 	case "CXXNullPtrLiteralExpr", "GNUNullExpr":
@@ -180,7 +180,7 @@ func (x *exec) freshOfType(at protocol.Pos, t ctype, local, block bool) value {
 	case tVoid:
 		return voidVal{}
 	}
-	return opaqueVal{local: local, block: block}
+	return x.k.opaque(local, block)
 }
 
 func (x *exec) zero(t ctype, at protocol.Pos) value {
@@ -192,7 +192,7 @@ func (x *exec) zero(t ctype, at protocol.Pos) value {
 	case tStruct:
 		return structVal{fields: map[string]value{}}
 	}
-	return opaqueVal{}
+	return x.k.opaque(false, false)
 }
 
 // loadOrDecay reads an lvalue expression, or decays it to a pointer when it
@@ -271,6 +271,10 @@ func (x *exec) lvalue(n *clang.Node) lvalue {
 	case "CompoundAssignOperator":
 		lv, _ := x.compoundAssign(n)
 		return lv
+	case "ConditionalOperator":
+		if n.ValueCategory != "prvalue" {
+			return x.conditionalLvalue(n)
+		}
 	case "CallExpr", "CXXMemberCallExpr", "CXXOperatorCallExpr":
 		v := x.call(n)
 		if p, ok := v.(ptrVal); ok && n.ValueCategory == "lvalue" {
@@ -284,6 +288,33 @@ func (x *exec) lvalue(n *clang.Node) lvalue {
 	}
 	// an rvalue used as an object: a temporary
 	return lvalue{kind: lvTemp, val: x.rvalue(n), typ: x.typeOf(n), n: n}
+}
+
+// conditionalLvalue evaluates c ? a : b used as an object ((c ? x : y) = v,
+// int &r = c ? x : y): the object is a when c holds and b otherwise, that
+// is, the address of each under its condition. Each side's accesses happen
+// under its condition, as for the value of a conditional.
+func (x *exec) conditionalLvalue(n *clang.Node) lvalue {
+	at := x.pos(n)
+	c := x.cond(n.Child(0))
+	if isTrue(c) {
+		return x.lvalue(n.Child(1))
+	}
+	if isFalse(c) {
+		return x.lvalue(n.Child(2))
+	}
+	base := x.env
+	var la, lb lvalue
+	x.env = base.clone()
+	stsA := x.into(func() { la = x.lvalue(n.Child(1)) })
+	envA := x.env
+	x.env = base.clone()
+	stsB := x.into(func() { lb = x.lvalue(n.Child(2)) })
+	envB := x.env
+	x.emitIf(at, c, stsA, stsB)
+	x.env = x.mergeEnv(at, c, envA, envB)
+	p := mergePtr(at, c, x.asPtr(x.addressOf(la), n), x.asPtr(x.addressOf(lb), n))
+	return lvalue{kind: lvMem, ptr: p, typ: x.typeOf(n), n: n}
 }
 
 var builtinKinds = map[string]protocol.BuiltinKind{
@@ -348,7 +379,7 @@ func (x *exec) constant(decl *clang.Node) (value, bool) {
 		}
 	}
 	if t.kind == tFloat {
-		return opaqueVal{}, true
+		return x.k.opaque(false, false), true
 	}
 	return nil, false
 }

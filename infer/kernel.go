@@ -55,6 +55,7 @@ type kernel struct {
 	records   map[string]*clang.Node // struct definitions by name
 	pre       []protocol.Stmt        // preconditions (__requires)
 	temps     int                    // temporaries made so far
+	opaques   int                    // opaque values made so far (their ids)
 }
 
 type declEntry struct {
@@ -252,4 +253,10 @@ func (ns *names) rollback(m int) []string {
 	}
 	ns.log = ns.log[:m]
 	return freed
+}
+
+// opaque returns a new unmodelled value, distinct from every other.
+func (k *kernel) opaque(local, block bool) opaqueVal {
+	k.opaques++
+	return opaqueVal{local: local, block: block, id: k.opaques}
 }

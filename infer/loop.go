@@ -318,7 +318,7 @@ func (x *exec) escape(at protocol.Pos, v value) value {
 	case voidVal:
 		return v
 	}
-	return opaqueVal{local: true}
+	return x.k.opaque(true, false)
 }
 
 // loopName names a protocol loop variable: not a declared name, not the
@@ -351,7 +351,7 @@ func (x *exec) freshLike(at protocol.Pos, v value, local, block bool, name strin
 	case intVal:
 		return intVal{x.freshInt(at, name, local, block)}
 	case opaqueVal:
-		return opaqueVal{local: local || v.local, block: block || v.block}
+		return x.k.opaque(local || v.local, block || v.block)
 	case structVal:
 		fields := map[string]value{}
 		for f, fv := range v.fields {
@@ -418,6 +418,11 @@ func (x *exec) analyze(l loopSyntax, entry *env) carried {
 				if !ok {
 					continue
 				}
+				if x.materialize(at, entry, k, ev) {
+					// a field of a struct parameter that the loop sets:
+					// from now on the head gives it a fresh value
+					changed = true
+				}
 				if !equalValues(hv, ev) && !c.keys[k] {
 					c.keys[k], changed = true, true
 				}
@@ -449,6 +454,34 @@ func (x *exec) analyze(l loopSyntax, entry *env) carried {
 	c.control = true
 	c.steps = map[string]protocol.Expr{}
 	return c
+}
+
+// materialize gives the struct parameter held in variable k at the loop's
+// entry every field that the end of an iteration has (its value being the
+// parameter's field), so that the fields the loop sets are carried like any
+// other value instead of being read back as the parameter's at each
+// iteration. It reports whether it added a field.
+func (x *exec) materialize(at protocol.Pos, entry *env, k string, end value) bool {
+	sv, ok := entry.vars[k].(structVal)
+	ev, ok2 := end.(structVal)
+	if !ok || !ok2 || sv.lazy == nil {
+		return false
+	}
+	added := false
+	fields := make(map[string]value, len(sv.fields))
+	for f, v := range sv.fields {
+		fields[f] = v
+	}
+	for f, v := range ev.fields {
+		if _, ok := fields[f]; !ok {
+			fields[f] = x.field(at, sv, f, typeOfValue(v))
+			added = true
+		}
+	}
+	if added {
+		entry.vars[k] = structVal{fields: fields, local: sv.local, lazy: sv.lazy}
+	}
+	return added
 }
 
 // shape is a recognized for loop.

@@ -38,12 +38,14 @@ func (x *exec) merge(at protocol.Pos, c protocol.Cond, a, b value) value {
 			for k, fa := range a.fields {
 				if fb, ok := b.fields[k]; ok {
 					fields[k] = x.merge(at, c, fa, fb)
-				} else if a.lazy == nil {
+				} else {
+					// set on one path only: the other path has the field
+					// as it was (a parameter's field, for a lazy struct)
 					fields[k] = x.merge(at, c, fa, x.field(at, b, k, typeOfValue(fa)))
 				}
 			}
 			for k, fb := range b.fields {
-				if _, ok := a.fields[k]; !ok && a.lazy == nil {
+				if _, ok := a.fields[k]; !ok {
 					fields[k] = x.merge(at, c, x.field(at, a, k, typeOfValue(fb)), fb)
 				}
 			}
@@ -62,9 +64,9 @@ func (x *exec) merge(at protocol.Pos, c protocol.Cond, a, b value) value {
 	if _, ok := b.(ptrVal); ok {
 		return unknownPtr("a pointer that may also be a value of another type")
 	}
-	o := x.opaque(a, b)
 	l, bl := x.taint(c)
-	o.local, o.block = o.local || l, o.block || bl
+	o := x.opaque(a, b)
+	o = x.k.opaque(o.local || l, o.block || bl)
 	if _, ok := a.(intVal); ok {
 		return intVal{x.freshInt(at, "", o.local, o.block)}
 	}

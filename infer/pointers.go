@@ -287,7 +287,7 @@ func (x *exec) memoryValue(at protocol.Pos, t ctype) value {
 	case tStruct:
 		return structVal{fields: map[string]value{}, local: true}
 	}
-	return opaqueVal{local: true}
+	return x.k.opaque(true, false)
 }
 
 // storeMem writes the object an lvalue designates in memory.

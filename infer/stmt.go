@@ -283,7 +283,7 @@ func (x *exec) declareVar(d *clang.Node) {
 		v = unknownPtr("an uninitialized pointer")
 	default:
 		// an uninitialized variable: any value, per thread
-		v = opaqueVal{local: true}
+		v = x.k.opaque(true, false)
 	}
 	x.env.vars[d.ID] = v
 }

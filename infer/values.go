@@ -19,8 +19,14 @@ type intVal struct{ e protocol.Expr }
 
 // opaqueVal is a value that is not modelled. local says whether it may
 // differ between two threads of a block, block whether it may differ
-// between blocks.
-type opaqueVal struct{ local, block bool }
+// between blocks. id tells one unknown from another: two opaque values are
+// the same value only when they have the same id, never because they have
+// the same locality (a float 1 and a float 2 are both uniform, and a merge
+// of them under a thread-dependent condition is thread-local).
+type opaqueVal struct {
+	local, block bool
+	id           int
+}
 
 // structVal is a struct or class object held in a variable: its fields by
 // name. A field that was never set reads as a fresh value of the given
@@ -111,7 +117,7 @@ func equalValues(a, b value) bool {
 		return ok && protocol.Equal(a.e, b.e)
 	case opaqueVal:
 		b, ok := b.(opaqueVal)
-		return ok && a == b
+		return ok && a.id == b.id
 	case voidVal:
 		_, ok := b.(voidVal)
 		return ok
