@@ -33,6 +33,11 @@ func (x *exec) call(n *clang.Node) value {
 			// a conversion of the prelude's (dim3 to uint3): same fields
 			return x.load(x.lvalue(callee.Child(0)))
 		}
+		if x.dynamicDispatch(callee, fn) {
+			x.unknown(n, "", "a call of virtual method %s that may dispatch to an override: %s", callee.Name, x.text(n))
+			x.rvalueDiscard(callee.Child(0))
+			return x.evalArgsFresh(n, args)
+		}
 		var this value
 		if callee.IsArrow {
 			this = x.rvalue(callee.Child(0))
@@ -70,6 +75,35 @@ func (x *exec) call(n *clang.Node) value {
 	}
 	x.unknown(n, "", "a call through a function pointer")
 	return x.evalArgsFresh(n, args)
+}
+
+// dynamicDispatch reports whether a method call may run another body than
+// the one named: the method is virtual (in its class, or by a virtual
+// method of the same name in any class of the file, since clang does not
+// mark an override written without the keyword), the call is not
+// qualified (obj.Base::f()), and the object is reached through a pointer or
+// a reference, whose dynamic type may be a derived class.
+func (x *exec) dynamicDispatch(callee, fn *clang.Node) bool {
+	if fn == nil || !fn.Virtual && !x.k.virtualName(callee.Name) {
+		return false
+	}
+	if strings.Contains(x.k.tu.Text(callee), "::") {
+		return false // a qualified call names its body
+	}
+	if callee.IsArrow {
+		return true
+	}
+	base := strip(callee.Child(0))
+	if base == nil || base.Kind == "CXXThisExpr" {
+		return true
+	}
+	if base.Kind == "DeclRefExpr" && base.Referenced != nil && base.Referenced.Type != nil {
+		return x.k.types.parse(base.Referenced.Type.String()).kind == tRef
+	}
+	if base.Kind == "MemberExpr" {
+		return false // a member object has its declared type
+	}
+	return true
 }
 
 // callFunction calls fn (which may be nil when the dump lacks it).
@@ -525,10 +559,12 @@ func (x *exec) touch(call *clang.Node, o object) {
 
 // assume emits an assumption: a __requires, or an __assume before anything
 // else at the top of the kernel, is a precondition of the whole run;
-// another __assume guards what follows it.
+// another __assume guards what follows it. A __requires of a device
+// function is its precondition, which its callers may break: assuming it
+// would hide the races they cause, so it is ignored.
 func (x *exec) assume(n *clang.Node, name string, c protocol.Cond) {
 	at := x.pos(n)
-	if isTrue(c) {
+	if isTrue(c) || name == "__requires" && len(x.stack) > 1 {
 		return
 	}
 	if x.top && (x.pre || name == "__requires") {

@@ -452,6 +452,10 @@ func (x *exec) member(n *clang.Node) lvalue {
 	case lvVar:
 		return lvalue{kind: lvVar, key: lv.key, path: append(append([]string(nil), lv.path...), field), typ: typ, n: n}
 	case lvMem:
+		if p, ok := x.vectorField(lv, field, typ); ok {
+			// a component of a vector type reached by bytes: exact
+			return lvalue{kind: lvMem, ptr: p, typ: typ, n: n}
+		}
 		// a field of an element: accesses are at the element's index
 		lv.interior, lv.typ, lv.n = true, typ, n
 		if typ.kind == tArray {
@@ -460,6 +464,32 @@ func (x *exec) member(n *clang.Node) lvalue {
 		return lv
 	}
 	return lvalue{kind: lvTemp, val: x.field(x.pos(n), lv.val, field, typ), typ: typ, n: n}
+}
+
+// vectorField moves a byte-addressed pointer to a vector type (float4,
+// int2, ...) to one of its components x, y, z, w, whose offsets are known.
+func (x *exec) vectorField(lv lvalue, field string, typ ctype) (ptrVal, bool) {
+	n := lv.typ.name
+	if lv.typ.kind != tStruct || len(n) < 2 || n[len(n)-1] < '1' || n[len(n)-1] > '4' || typ.size == 0 {
+		return ptrVal{}, false
+	}
+	total, known := structSizes[n]
+	comps := int64(n[len(n)-1] - '0')
+	i := strings.Index("xyzw", field)
+	if !known || len(field) != 1 || i < 0 || int64(i) >= comps || total != comps*typ.size {
+		return ptrVal{}, false
+	}
+	at := x.pos(lv.n)
+	alts := make([]ptrAlt, len(lv.ptr.alts))
+	for j, a := range lv.ptr.alts {
+		if a.kind != tgArray || a.bytes == nil {
+			return ptrVal{}, false
+		}
+		a.bytes = add(at, a.bytes, lit(at, int64(i)*typ.size))
+		a.elem = typ.size
+		alts[j] = a
+	}
+	return ptrVal{alts: alts}, true
 }
 
 // field reads a field of a struct value.

@@ -56,6 +56,7 @@ type kernel struct {
 	pre       []protocol.Stmt        // preconditions (__requires)
 	temps     int                    // temporaries made so far
 	opaques   int                    // opaque values made so far (their ids)
+	virtuals  map[string]bool        // names of the virtual methods of the file
 }
 
 type declEntry struct {
@@ -259,4 +260,19 @@ func (ns *names) rollback(m int) []string {
 func (k *kernel) opaque(local, block bool) opaqueVal {
 	k.opaques++
 	return opaqueVal{local: local, block: block, id: k.opaques}
+}
+
+// virtualName reports whether a method of this name is declared virtual in
+// some class of the file.
+func (k *kernel) virtualName(name string) bool {
+	if k.virtuals == nil {
+		k.virtuals = map[string]bool{}
+		k.tu.WalkDecls(func(n *clang.Node, _ string) bool {
+			if n.Kind == "CXXMethodDecl" && n.Virtual {
+				k.virtuals[n.Name] = true
+			}
+			return n.Kind == "CXXRecordDecl" || n.Kind == "ClassTemplateDecl" || n.Kind == "ClassTemplateSpecializationDecl"
+		})
+	}
+	return k.virtuals[name]
 }

@@ -1011,8 +1011,10 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry *env, c carried, r
 		if !ok || !l.outer[k] {
 			continue // declared by the loop: out of scope after it
 		}
-		if k == l.varKey && s.kind == incShape && isLit(s.step, 1) && len(r.body.brk) == 0 && len(r.body.ret) == 0 {
-			// i < n from lo ends at max(lo, n)
+		if k == l.varKey && s.kind == incShape && isLit(s.step, 1) && s.guard == nil && len(r.body.brk) == 0 && len(r.body.ret) == 0 {
+			// i < n from lo ends at max(lo, n); with another conjunct in
+			// the condition (i < n && i < t) it may end earlier, and is
+			// left unknown
 			hi := s.bound
 			if s.op == protocol.Le {
 				hi = add(at, hi, lit(at, 1))

@@ -211,10 +211,102 @@ func (x *exec) arith(n *clang.Node, op string, a, b value, ta, tb ctype) value {
 		}
 		return x.opaque(a, b)
 	}
-	if c, ok := cmpOps[op]; ok {
-		return boolVal(at, cmp(at, c, ia.e, ib.e))
+	ea, eb := ia.e, ib.e
+	if wrapsUnsigned(op) && ta.unsigned {
+		// integers are unbounded, and +, - and * agree with C's unsigned
+		// arithmetic modulo 2^32; the other operations see the value C
+		// has, the residue in [0, 2^32): lane - 1u is 4294967295 for lane 0
+		ea = x.wrapUnsigned(at, ea, ta)
+		if op != ">>" {
+			eb = x.wrapUnsigned(at, eb, ta)
+		}
 	}
-	return intVal{x.intOp(at, op, ia.e, ib.e, ta)}
+	if c, ok := cmpOps[op]; ok {
+		return boolVal(at, cmp(at, c, ea, eb))
+	}
+	return intVal{x.intOp(at, op, ea, eb, ta)}
+}
+
+// wrapsUnsigned reports whether an operator on unsigned operands depends on
+// more than their residues modulo 2^32 in a way that matters below 2^32:
+// equality does not (two values equal modulo 2^32 differ by at least 2^32,
+// which is the known limitation of unbounded integers).
+func wrapsUnsigned(op string) bool {
+	switch op {
+	case "/", "%", ">>", "&", "|", "^", "<", "<=", ">", ">=":
+		return true
+	}
+	return false
+}
+
+// wrapUnsigned is the value of e as a C unsigned integer of type t: its
+// residue modulo 2^width when e may be negative. 64-bit types are left
+// unbounded.
+func (x *exec) wrapUnsigned(at protocol.Pos, e protocol.Expr, t ctype) protocol.Expr {
+	width := t.size * 8
+	if width == 0 {
+		width = 32
+	}
+	if width > 32 || !x.mayBeNegative(e) {
+		return e
+	}
+	return emod(at, e, lit(at, 1<<width))
+}
+
+// mayBeNegative reports whether an integer expression may be negative where
+// C's value is not: a difference or a negative constant. Variables,
+// unknowns and calls are left alone: integers are unbounded, so wrapping a
+// parameter would let it stand for values C's types exclude (a signed
+// parameter converted to unsigned is a known limitation).
+func (x *exec) mayBeNegative(e protocol.Expr) bool {
+	switch e := e.(type) {
+	case *protocol.IntLit:
+		return e.Value < 0
+	case *protocol.Binary:
+		switch e.Op {
+		case protocol.Sub:
+			return true
+		case protocol.Div, protocol.Mod:
+			return x.mayBeNegative(e.X)
+		}
+		return x.mayBeNegative(e.X) || x.mayBeNegative(e.Y)
+	case *protocol.Ite:
+		return x.mayBeNegative(e.Then) || x.mayBeNegative(e.Else)
+	case *protocol.Neg:
+		return true
+	}
+	return false
+}
+
+// emod is the Euclidean residue of e modulo a positive p, in [0, p).
+func emod(at protocol.Pos, e, p protocol.Expr) protocol.Expr {
+	if nonNegative(e) {
+		return mod(at, e, p)
+	}
+	return mod(at, add(at, mod(at, e, p), p), p)
+}
+
+// narrow is the value of e converted to an integer type narrower than 32
+// bits: its residue modulo 2^width, shifted to the signed range for a
+// signed type ((unsigned char)256 is 0, (signed char)200 is -56).
+func (x *exec) narrow(at protocol.Pos, e protocol.Expr, t ctype) protocol.Expr {
+	width := t.size * 8
+	if width == 32 && t.unsigned {
+		return x.wrapUnsigned(at, e, t)
+	}
+	if width == 0 || width >= 32 {
+		return e
+	}
+	if k, ok := litValue(e); ok {
+		if t.unsigned && k >= 0 && k < 1<<width || !t.unsigned && k >= -(1<<(width-1)) && k < 1<<(width-1) {
+			return e
+		}
+	}
+	if t.unsigned {
+		return emod(at, e, lit(at, 1<<width))
+	}
+	half := lit(at, 1<<(width-1))
+	return sub(at, emod(at, add(at, e, half), lit(at, 1<<width)), half)
 }
 
 // intOp applies an integer operator. Shifts and masks by constants are
@@ -449,6 +541,9 @@ func (x *exec) cast(n *clang.Node) value {
 	case tInt:
 		switch v := v.(type) {
 		case intVal:
+			if from := x.typeOf(child); from.kind == tInt && from.size > to.size || from.kind == tInt && from.unsigned != to.unsigned {
+				return intVal{x.narrow(at, v.e, to)}
+			}
 			return v
 		case ptrVal:
 			l, b := x.taintOf(v)

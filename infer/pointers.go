@@ -31,7 +31,11 @@ func (x *exec) deref(p ptrVal, typ ctype, n *clang.Node) lvalue {
 			return lvalue{kind: lvVar, key: a.key, path: a.path, typ: typ, n: n}
 		}
 	}
-	return lvalue{kind: lvMem, ptr: p, typ: typ, n: n}
+	interior := len(p.alts) > 0
+	for _, a := range p.alts {
+		interior = interior && a.inElem
+	}
+	return lvalue{kind: lvMem, ptr: p, typ: typ, n: n, interior: interior}
 }
 
 // decay turns an array object into a pointer to its first element.
@@ -42,6 +46,9 @@ func (x *exec) decay(lv lvalue) value {
 		for i, a := range lv.ptr.alts {
 			if a.kind == tgArray && a.bytes == nil && !lv.interior && a.depth < len(a.idx)-1 {
 				a.depth++
+			}
+			if lv.interior && a.kind == tgArray && a.bytes == nil {
+				a.inElem = true // an array member of an element
 			}
 			if a.bytes != nil && lv.typ.elem != nil && lv.typ.elem.size > 0 {
 				a.elem = lv.typ.elem.size
@@ -67,6 +74,7 @@ func (x *exec) addressOf(lv lvalue) value {
 			alts := make([]ptrAlt, len(lv.ptr.alts))
 			for i, a := range lv.ptr.alts {
 				a.flat = a.flat || a.kind == tgArray // a field inside an element
+				a.inElem = a.inElem || a.kind == tgArray && a.bytes == nil
 				alts[i] = a
 			}
 			return ptrVal{alts: alts}
@@ -112,6 +120,9 @@ func (x *exec) moveArrayAlt(a ptrAlt, off protocol.Expr, pointee ctype, at proto
 		}
 		a.bytes = add(at, a.bytes, mul(at, off, lit(at, size)))
 		return a
+	}
+	if a.inElem {
+		return a // within the element: its index does not change
 	}
 	if a.flat && a.depth < 0 || a.depth < 0 {
 		return ptrAlt{guard: a.guard, kind: tgUnknown, why: "arithmetic on a pointer to a whole array"}
@@ -350,7 +361,7 @@ func (x *exec) emitAccess(mode protocol.Mode, a ptrAlt, lv lvalue) {
 	}
 	if a.bytes == nil {
 		idx := append([]protocol.Expr(nil), a.idx...)
-		if a.depth < len(idx)-1 && !lv.interior {
+		if a.depth < len(idx)-1 && !lv.interior && !a.inElem {
 			// a whole row at once (a struct holding it): linearize and
 			// cover it
 			x.accessRow(mode, a, lv)
@@ -363,7 +374,9 @@ func (x *exec) emitAccess(mode protocol.Mode, a ptrAlt, lv lvalue) {
 		return
 	}
 	size := lv.typ.size
-	if size == 0 {
+	if size == 0 || lv.interior && a.elem > 0 {
+		// a field of the object the pointer points to, at an offset
+		// that is not known: cover the whole object
 		size = a.elem
 	}
 	e := arr.elem

@@ -84,6 +84,10 @@ type ptrAlt struct {
 	idx   []protocol.Expr
 	depth int
 	flat  bool // arithmetic moved inside a row: the array must be linearized
+	// inElem: the pointer points inside one element (to a field or into an
+	// array member of a struct element): arithmetic on it stays in that
+	// element, whose index it keeps.
+	inElem bool
 	bytes protocol.Expr
 	elem  int64
 
@@ -149,7 +153,7 @@ func equalValues(a, b value) bool {
 }
 
 func equalAlts(a, b ptrAlt) bool {
-	if a.kind != b.kind || a.arr != b.arr || a.depth != b.depth || a.flat != b.flat || a.elem != b.elem ||
+	if a.kind != b.kind || a.arr != b.arr || a.depth != b.depth || a.flat != b.flat || a.inElem != b.inElem || a.elem != b.elem ||
 		a.key != b.key || a.why != b.why || len(a.idx) != len(b.idx) || len(a.path) != len(b.path) {
 		return false
 	}

@@ -44,6 +44,7 @@ type Node struct {
 	Variadic      bool      `json:"variadic"`
 	Inline        bool      `json:"inline"`
 	Constexpr     bool      `json:"constexpr"`
+	Virtual       bool      `json:"virtual"` // a method declared virtual (clang omits it on an override without the keyword)
 	ConstrKind    string    `json:"constructionKind"`
 	// Value is the value of a literal (a string for integers and floats, a
 	// number for characters, a boolean for bool), of a ConstantExpr, or of
