@@ -88,8 +88,8 @@ type ptrAlt struct {
 	// array member of a struct element): arithmetic on it stays in that
 	// element, whose index it keeps.
 	inElem bool
-	bytes protocol.Expr
-	elem  int64
+	bytes  protocol.Expr
+	elem   int64
 
 	// tgVar: the variable (its declaration id) and the field path.
 	key  string
