@@ -533,6 +533,9 @@ func (x *exec) load(lv lvalue) value {
 		}
 		return x.convert(at, v, lv.typ)
 	case lvBuiltin:
+		for d := range 3 {
+			x.k.uses[lv.builtin][d] = x.k.uses[lv.builtin][d] || lv.dim < 0 || lv.dim == d
+		}
 		if lv.dim < 0 {
 			fs := map[string]value{}
 			for d, f := range []string{"x", "y", "z"} {

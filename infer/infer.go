@@ -39,6 +39,10 @@ type Options struct {
 type Kernel struct {
 	Name string // the kernel's name, with template arguments: scale<float>
 	File *protocol.File
+	// Uses says which dimensions of threadIdx, blockIdx, blockDim and
+	// gridDim (indexed by protocol.BuiltinKind) the kernel reads anywhere,
+	// in the code it runs, whether or not they reach the protocol.
+	Uses [4][3]bool
 }
 
 // Timing is where the time of an inference went.
@@ -247,6 +251,7 @@ func (f *fileInfo) kernel(k found) (out Kernel) {
 	x.ret = &returnContext{}
 	x.stack = []*clang.Node{k.fn}
 	x.stmt(k.fn.Body())
+	out.Uses = kn.uses
 	body = append(append([]protocol.Stmt(nil), kn.pre...), body...)
 	out.File = kn.finish(body, x.sink.unknowns)
 	if _, err := protocol.Check(out.File); err != nil {

@@ -57,6 +57,7 @@ type kernel struct {
 	temps     int                    // temporaries made so far
 	opaques   int                    // opaque values made so far (their ids)
 	virtuals  map[string]bool        // names of the virtual methods of the file
+	uses      [4][3]bool             // the builtin dimensions read (Kernel.Uses)
 }
 
 type declEntry struct {

@@ -183,7 +183,7 @@ func TestCUDAFlags(t *testing.T) {
 __global__ void k(int *out) {
   __shared__ int s[1024];
   s[threadIdx.x * STRIDE] = 1;
-  out[threadIdx.x] = s[threadIdx.x * STRIDE + OFFSET];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[threadIdx.x * STRIDE + OFFSET];
 }
 `), 0o644)
 	for _, tc := range []struct {
@@ -200,6 +200,33 @@ __global__ void k(int *out) {
 		code := run(tc.args, &stdout, &stderr)
 		if code != tc.code || !strings.Contains(stdout.String(), tc.out) {
 			t.Errorf("drfcheck %v: exit %d, want %d and %q in\n%s", tc.args, code, tc.code, tc.out, stdout.String())
+		}
+	}
+}
+
+// TestDefaultGrid checks the sound default launch: a kernel that never
+// reads blockIdx is still checked for several blocks, the race that needs
+// two blocks says how to rule them out, and --level=grid on one block says
+// that nothing was checked instead of calling the kernel race free.
+func TestDefaultGrid(t *testing.T) {
+	racy := filepath.Join("..", "..", "testdata", "cuda", "launch", "forgotten_block_offset_racy.cu")
+	for _, tc := range []struct {
+		args    []string
+		code    int
+		want    string
+		notWant string
+	}{
+		{[]string{racy}, 1, "pass -g 1 or add //--gridDim=1", ""},
+		{[]string{"-g", "2", racy}, 1, "between threads of different blocks", "pass -g 1"},
+		{[]string{"-g", "1", racy}, 0, "data-race free", ""},
+		{[]string{"-g", "1", "--level=grid", racy}, 0, "nothing checked (grid level: the grid is one block", "data-race free"},
+		{[]string{"--format=json", racy}, 1, `"the grid size was not given`, ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		out := stdout.String()
+		if code != tc.code || !strings.Contains(out, tc.want) || tc.notWant != "" && strings.Contains(out, tc.notWant) {
+			t.Errorf("drfcheck %v: exit %d, want %d, %q and not %q in\n%s%s", tc.args, code, tc.code, tc.want, tc.notWant, out, stderr.String())
 		}
 	}
 }

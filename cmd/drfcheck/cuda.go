@@ -11,25 +11,26 @@ import (
 )
 
 // cudaDefault is the launch assumed for a kernel when neither a flag nor the
-// file's header says anything: any size in the dimensions the kernel looks
-// at, 1 in the others. A kernel that never mentions threadIdx.y is written
-// for one-dimensional blocks, and checking it against two-dimensional ones
-// would flag races its author never meant to allow; a block always may have
-// many threads in x. A kernel that never looks at blockIdx or gridDim is
-// written for one block. The configuration is printed with every result.
-func cudaDefault(f *protocol.File) smtgen.Launch {
-	l := smtgen.Launch{BlockDim: [3]int64{0, 1, 1}, GridDim: [3]int64{1, 1, 1}}
-	protocol.Inspect(f, func(n protocol.Node) bool {
-		if b, ok := n.(*protocol.Builtin); ok {
-			switch b.Kind {
-			case protocol.ThreadIdx, protocol.BlockDim:
-				l.BlockDim[b.Dim] = 0
-			default:
-				l.GridDim[b.Dim] = 0
-			}
+// file's header says anything: any size in x, and any size in y and z for
+// the dimensions the kernel reads (of threadIdx or blockDim for the block,
+// of blockIdx or gridDim for the grid), 1 in the others. A kernel that
+// never reads threadIdx.y is written for one-dimensional blocks, and
+// checking it against two-dimensional ones would flag races its author
+// never meant to allow. The grid is never assumed to be one block: a
+// kernel that ignores blockIdx (out[threadIdx.x] = v) races between blocks
+// as soon as it is launched with two, the classic forgotten block offset,
+// and a race that needs two blocks says how to rule them out. The
+// configuration is printed with every result.
+func cudaDefault(uses [4][3]bool) smtgen.Launch {
+	l := smtgen.Launch{BlockDim: [3]int64{0, 1, 1}, GridDim: [3]int64{0, 1, 1}}
+	for d := 1; d < 3; d++ {
+		if uses[protocol.ThreadIdx][d] || uses[protocol.BlockDim][d] {
+			l.BlockDim[d] = 0
 		}
-		return true
-	})
+		if uses[protocol.BlockIdx][d] || uses[protocol.GridDim][d] {
+			l.GridDim[d] = 0
+		}
+	}
 	return l
 }
 
@@ -52,8 +53,10 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 		if cfg.kernel != "" && k.Name != cfg.kernel {
 			continue
 		}
-		launch, _ := launchFor(cfg.block, cfg.grid, src, cudaDefault(k.File))
+		launch, _ := launchFor(cfg.block, cfg.grid, src, cudaDefault(k.Uses))
 		in, err := newInput(cfg, k.Name, k.File, launch)
+		_, hg, _ := headerLaunch(src)
+		in.GridDefault = cfg.grid == nil && hg == nil
 		if _, ok := err.(*noArrayError); ok {
 			lacking = err
 			continue

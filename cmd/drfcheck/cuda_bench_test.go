@@ -50,7 +50,7 @@ func BenchmarkFrontEnd(b *testing.B) {
 			decode += t.Decode
 			inference += t.Analysis
 			for _, k := range ks {
-				launch, err := launchFor(nil, nil, src, cudaDefault(k.File))
+				launch, err := launchFor(nil, nil, src, cudaDefault(k.Uses))
 				if err != nil {
 					b.Fatal(err)
 				}

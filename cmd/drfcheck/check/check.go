@@ -70,7 +70,14 @@ type Input struct {
 	Info   *protocol.Info // from protocol.Check
 	Launch smtgen.Launch
 	Arrays []string // check only these arrays; nil for all
+	// GridDefault says that the grid size is the default's (any number of
+	// blocks), not the user's: a race between blocks then carries a hint.
+	GridDefault bool
 }
+
+// MultiBlockHint is the note on a race between blocks found under the
+// default grid size.
+const MultiBlockHint = "the grid size was not given, so any number of blocks was assumed: if this kernel always runs as one block, pass -g 1 or add //--gridDim=1"
 
 // Verdict is the outcome for one kernel.
 type Verdict int
@@ -80,9 +87,12 @@ const (
 	Racy
 	Divergent
 	Unknown
+	// Unchecked: none of the levels asked for applies (--level=grid with
+	// one block, or without global memory); Report.Skipped says why.
+	Unchecked
 )
 
-var verdictNames = [...]string{"drf", "racy", "divergent", "unknown"}
+var verdictNames = [...]string{"drf", "racy", "divergent", "unknown", "unchecked"}
 
 func (v Verdict) String() string { return verdictNames[v] }
 
@@ -92,6 +102,7 @@ type Race struct {
 	Array   string
 	Witness *smtgen.Witness
 	Choices []wellformed.Choice // the variant it was found in
+	Hint    string              // how to rule it out if it is not meant to happen (MultiBlockHint)
 }
 
 // Divergence is barrier divergence found and confirmed.
@@ -104,6 +115,7 @@ type Report struct {
 	Name        string
 	Launch      smtgen.Launch
 	Levels      []wellformed.Level // the levels checked
+	Skipped     []string           // the levels asked for and not checked, with the reason
 	Arrays      []string           // the arrays checked
 	Verdict     Verdict
 	Races       []*Race
@@ -119,7 +131,9 @@ func (c *Checker) Check(in Input) *Report {
 	r := &Report{Name: in.Name, Launch: in.Launch, Arrays: in.arrays()}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
 	var jobs []job
-	for _, level := range c.levels(in) {
+	levels, skipped := c.levels(in)
+	r.Skipped = skipped
+	for _, level := range levels {
 		r.Levels = append(r.Levels, level)
 		prog := c.normalize(in, level)
 		r.Unknowns = append(r.Unknowns, prog.Unknowns...)
@@ -147,16 +161,23 @@ func (in Input) arrays() []string {
 }
 
 // levels returns the levels worth checking: grid level only when the grid
-// may have more than one block and some global array is accessed.
-func (c *Checker) levels(in Input) []wellformed.Level {
-	var out []wellformed.Level
+// may have more than one block and some global array is accessed. The
+// others are returned with the reason they are not checked.
+func (c *Checker) levels(in Input) (out []wellformed.Level, skipped []string) {
 	for _, l := range c.opts.Levels {
-		if l == wellformed.GridLevel && !(manyBlocks(in.Launch) && hasGlobal(in)) {
-			continue
+		if l == wellformed.GridLevel {
+			switch {
+			case !manyBlocks(in.Launch):
+				skipped = append(skipped, "grid level: the grid is one block (-g sets more)")
+				continue
+			case !hasGlobal(in):
+				skipped = append(skipped, "grid level: no global memory is accessed, and blocks share nothing else")
+				continue
+			}
 		}
 		out = append(out, l)
 	}
-	return out
+	return out, skipped
 }
 
 func manyBlocks(l smtgen.Launch) bool {
@@ -346,7 +367,11 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 			unknowns = append(unknowns, protocol.Unknown{At: w.Threads[0].Access.At, Reason: unconfirmed(in, err), Array: q.Array})
 			continue
 		}
-		races = append(races, &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices})
+		race := &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices}
+		if q.Level == wellformed.GridLevel && in.GridDefault {
+			race.Hint = MultiBlockHint
+		}
+		races = append(races, race)
 	}
 	return races, nil, unknowns
 }
@@ -405,6 +430,8 @@ func (r *Report) finish() {
 		r.Verdict = Divergent
 	case len(r.Unknowns) > 0:
 		r.Verdict = Unknown
+	case len(r.Levels) == 0:
+		r.Verdict = Unchecked
 	default:
 		r.Verdict = DRF
 	}

@@ -21,7 +21,8 @@ func Dump(c *Checker, in Input, stage string) string {
 		b.WriteString(printer.File(in.File))
 		return b.String()
 	}
-	for _, level := range c.levels(in) {
+	levels, _ := c.levels(in)
+	for _, level := range levels {
 		prog := c.normalize(in, level)
 		for vi, v := range prog.Variants {
 			for _, array := range in.arrays() {

@@ -33,6 +33,7 @@ type JSONCounts struct {
 	Racy      int `json:"racy"`
 	Divergent int `json:"divergent"`
 	Unknown   int `json:"unknown"`
+	Unchecked int `json:"unchecked"`
 	Errors    int `json:"errors"`
 }
 
@@ -219,6 +220,9 @@ func jsonRace(r *check.Race) JSONRace {
 	}
 	for _, c := range r.Choices {
 		jr.Assumptions = append(jr.Assumptions, c.Why)
+	}
+	if r.Hint != "" {
+		jr.Assumptions = append(jr.Assumptions, r.Hint)
 	}
 	return jr
 }

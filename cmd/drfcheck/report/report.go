@@ -29,7 +29,7 @@ type File struct {
 
 // Counts tallies kernel verdicts and files in error.
 type Counts struct {
-	Files, Kernels, DRF, Racy, Divergent, Unknown, Errors int
+	Files, Kernels, DRF, Racy, Divergent, Unknown, Unchecked, Errors int
 }
 
 // Count tallies the run.
@@ -50,6 +50,8 @@ func (r *Run) Count() Counts {
 				c.Racy++
 			case check.Divergent:
 				c.Divergent++
+			case check.Unchecked:
+				c.Unchecked++
 			default:
 				c.Unknown++
 			}

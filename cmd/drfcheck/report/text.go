@@ -127,6 +127,9 @@ func (t *Text) race(k *check.Report, r *check.Race) {
 	}
 	t.quoteSpan(b.Access.At, b.Access.Source, fmt.Sprintf("%s by thread %s", b.Access.Mode.Word(), tidText(b.ThreadIdx, k.Launch.BlockDim)))
 	t.table(k, w)
+	if r.Hint != "" {
+		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), r.Hint)
+	}
 }
 
 // table prints the witness: one column per access.
@@ -205,6 +208,8 @@ func (t *Text) summary(path string, k *check.Report) {
 		}
 	case check.Divergent:
 		what = t.paint("1;31", plural(len(k.Divergences), "barrier divergence"))
+	case check.Unchecked:
+		what = "nothing checked (" + strings.Join(k.Skipped, "; ") + ")"
 	default:
 		what = t.paint("1;35", "unknown") + " (" + plural(len(k.Unknowns), "construct") + " not checked)"
 	}
@@ -216,9 +221,13 @@ func (t *Text) summary(path string, k *check.Report) {
 	if name != path {
 		name = path + ": " + name // a kernel of a CUDA file
 	}
-	t.printf("%s: %s [blockDim=%s gridDim=%s, %s level, %s, %s]\n",
+	checked := "no level"
+	if len(levels) > 0 {
+		checked = strings.Join(levels, "+") + " level"
+	}
+	t.printf("%s: %s [blockDim=%s gridDim=%s, %s, %s, %s]\n",
 		name, what, formatDims(k.Launch.BlockDim), formatDims(k.Launch.GridDim),
-		strings.Join(levels, "+"), plural(k.Queries, "query"), k.Elapsed.Round(1e5))
+		checked, plural(k.Queries, "query"), k.Elapsed.Round(1e5))
 }
 
 // Summary writes the closing summary of a run: a line for one file, a table
@@ -235,8 +244,11 @@ func (t *Text) Summary(r *Run) {
 		color string
 	}{
 		{"drf", c.DRF, "1;32"}, {"racy", c.Racy, "1;31"}, {"divergent", c.Divergent, "1;31"},
-		{"unknown", c.Unknown, "1;35"},
+		{"unknown", c.Unknown, "1;35"}, {"unchecked", c.Unchecked, "1"},
 	} {
+		if row.name == "unchecked" && row.n == 0 {
+			continue
+		}
 		name := fmt.Sprintf("%-12s", row.name)
 		if row.n > 0 {
 			name = t.paint(row.color, name)
