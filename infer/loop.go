@@ -824,7 +824,8 @@ func (x *exec) renderShape(at protocol.Pos, s shape, placeholder, cname string, 
 			hi = add(at, hi, lit(at, 1))
 		}
 		name, body := direct()
-		return []protocol.Stmt{&protocol.Loop{At: at, Var: name, Lo: s.lo, Hi: hi, Step: one(s.step), Body: blk(body)}}, true
+		loop := &protocol.Loop{At: at, Var: name, Lo: s.lo, Hi: hi, Step: one(s.step), Body: blk(body)}
+		return append(x.positiveStep(at, s.lo, hi, s.step), loop), true
 	case decShape:
 		// values lo, lo - step, ... while v > bound (or >= bound)
 		low := s.bound
@@ -832,13 +833,14 @@ func (x *exec) renderShape(at protocol.Pos, s shape, placeholder, cname string, 
 			low = add(at, low, lit(at, 1))
 		}
 		count := div(at, add(at, sub(at, s.lo, low), s.step), s.step)
+		pre := x.positiveStep(at, low, add(at, s.lo, lit(at, 1)), s.step)
 		if !sync {
 			name, body := direct()
 			if isLit(s.step, 1) {
 				return []protocol.Stmt{&protocol.Loop{At: at, Var: name, Lo: low, Hi: add(at, s.lo, lit(at, 1)), Body: blk(body)}}, true
 			}
 			first := sub(at, s.lo, mul(at, sub(at, count, lit(at, 1)), s.step))
-			return []protocol.Stmt{&protocol.Loop{At: at, Var: name, Lo: first, Hi: add(at, s.lo, lit(at, 1)), Step: s.step, Body: blk(body)}}, true
+			return append(pre, &protocol.Loop{At: at, Var: name, Lo: first, Hi: add(at, s.lo, lit(at, 1)), Step: s.step, Body: blk(body)}), true
 		}
 		k := x.loopName(cname+"_iter", body...)
 		x.k.loopLocal[k] = s.local
@@ -846,7 +848,7 @@ func (x *exec) renderShape(at protocol.Pos, s shape, placeholder, cname string, 
 		value := sub(at, s.lo, mul(at, kv, s.step))
 		sub := protocol.Subst{placeholder: value}
 		sts, _ := sub.Stmts(body)
-		return []protocol.Stmt{&protocol.Loop{At: at, Var: k, Lo: lit(at, 0), Hi: count, Body: blk(sts)}}, true
+		return append(pre, &protocol.Loop{At: at, Var: k, Lo: lit(at, 0), Hi: count, Body: blk(sts)}), true
 	case mulShape, divShape:
 		if !sync {
 			if !x.rangeKnown(s) {
@@ -858,6 +860,18 @@ func (x *exec) renderShape(at protocol.Pos, s shape, placeholder, cname string, 
 		return x.multiplicativeCounter(at, s, placeholder, cname, body), true
 	}
 	return nil, false
+}
+
+// positiveStep assumes what C guarantees of a loop that moves its variable
+// by a step that is not a constant: when it runs at all (lo < hi), the step
+// is positive, since otherwise the loop never ends. Without it, a race
+// found with a step of 0 or less could not be shown.
+func (x *exec) positiveStep(at protocol.Pos, lo, hi, step protocol.Expr) []protocol.Stmt {
+	if k, ok := litValue(step); ok && k > 0 || positive(step) {
+		return nil
+	}
+	c := or(at, cmp(at, protocol.Ge, lo, hi), cmp(at, protocol.Gt, step, lit(at, 0)))
+	return []protocol.Stmt{&protocol.Assume{At: at, Cond: c}}
 }
 
 // rangeKnown reports whether the values of a multiplicative loop without

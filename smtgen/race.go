@@ -118,10 +118,12 @@ func (e *encoder) frameCond(f *frame, sc scope) (z3.Bool, scope) {
 	if l.Step == nil {
 		conds = append(conds, lo.LE(v))
 	} else {
-		// v = lo + n*step for some n >= 0: C's loop for any step, even a
-		// non-positive one, which never ends.
+		// v = lo + n*step for some n >= 0, when the loop runs at all
+		// (lo < hi): C's loop for any step, even a non-positive one, which
+		// never ends. Without lo < hi a negative step would reach values
+		// below hi from a loop that never starts.
 		n := e.int(name + "#n")
-		conds = append(conds, n.GE(e.lit(0)), v.Eq(lo.Add(e.mul(n, e.expr(l.Step, sc)))))
+		conds = append(conds, lo.LT(hi), n.GE(e.lit(0)), v.Eq(lo.Add(e.mul(n, e.expr(l.Step, sc)))))
 	}
 	return and(e.ctx, conds...), sc.with(l.Var, v)
 }
