@@ -57,7 +57,7 @@ func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResul
 		res.Status = st
 		switch st {
 		case Unknown:
-			res.Reason = "the solver could not decide in time whether threads disagree here"
+			res.Reason = s.undecided("the solver could not decide in time whether threads disagree here")
 		case Fails:
 			w, err := e.divergenceWitness(s.smallModel(e), d, vars)
 			res.Witness = w

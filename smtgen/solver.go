@@ -42,10 +42,32 @@ const (
 // Solver answers queries with one Z3 context. It is not safe for concurrent
 // use.
 type Solver struct {
-	ctx     *z3.Context
-	s       *z3.Solver
-	timeout time.Duration
+	ctx      *z3.Context
+	s        *z3.Solver
+	timeout  time.Duration
+	deadline time.Time // zero for none: see SetDeadline
 }
+
+// SetDeadline makes every check after t give up at once, and every check
+// before it give up at t: the total time budget of a kernel. The zero time
+// removes it.
+func (s *Solver) SetDeadline(t time.Time) { s.deadline = t }
+
+// ErrBudget reports a query cut by the deadline of its kernel.
+var ErrBudget = errors.New("the kernel's time budget (--kernel-timeout) ran out")
+
+// undecided is the reason a query stayed unknown: why, or the kernel's
+// budget when that is what cut it.
+func (s *Solver) undecided(why string) string {
+	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+		return ErrBudget.Error() + ": this query was cut"
+	}
+	return why
+}
+
+// minimizeLimit bounds each check of a witness's minimization, which only
+// makes a found race read better and must not cost what the race did.
+const minimizeLimit = 2 * time.Second
 
 // NewSolver returns a solver whose checks give up after timeout (0 for no
 // limit).
@@ -63,15 +85,39 @@ var ErrTimeout = errors.New("solver timeout")
 
 // check runs the solver on what is asserted. Z3 does not always honour its
 // own timeout on nonlinear queries, so a timer interrupts it too.
-func (s *Solver) check() (Status, error) {
-	if s.timeout > 0 {
-		t := time.AfterFunc(s.timeout+s.timeout/10, s.ctx.Interrupt)
+func (s *Solver) check() (Status, error) { return s.checkWithin(0) }
+
+// checkWithin is check with at most limit (0: the solver's timeout) and at
+// most until the deadline.
+func (s *Solver) checkWithin(limit time.Duration) (Status, error) {
+	wait := s.timeout
+	if wait > 0 {
+		wait += s.timeout / 10 // Z3's own timeout comes first when it works
+	}
+	if limit > 0 && (wait == 0 || limit < wait) {
+		wait = limit
+	}
+	budget := false
+	if !s.deadline.IsZero() {
+		rem := time.Until(s.deadline)
+		if rem <= 0 {
+			return Unknown, ErrBudget
+		}
+		if wait == 0 || rem < wait {
+			wait, budget = rem, true
+		}
+	}
+	if wait > 0 {
+		t := time.AfterFunc(wait, s.ctx.Interrupt)
 		defer t.Stop()
 	}
 	sat, err := s.s.Check()
 	switch {
 	case err != nil:
 		reason := err.Error()
+		if budget && !time.Now().Before(s.deadline) {
+			return Unknown, ErrBudget
+		}
 		if strings.Contains(reason, "timeout") || strings.Contains(reason, "canceled") || strings.Contains(reason, "interrupted") {
 			return Unknown, fmt.Errorf("%w (%s)", ErrTimeout, reason)
 		}
@@ -156,7 +202,7 @@ func (s *Solver) Races(q RaceQuery, max int) (*RaceResult, error) {
 		switch st {
 		case Unknown:
 			if len(res.Witnesses) == 0 {
-				res.Status, res.Reason = Unknown, "the solver could not decide this trace in time"
+				res.Status, res.Reason = Unknown, s.undecided("the solver could not decide this trace in time")
 			}
 			return res, nil
 		case Holds:
@@ -203,7 +249,7 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 		}
 		s.s.Push()
 		within()
-		st, _ := s.check()
+		st, _ := s.checkWithin(minimizeLimit)
 		if st == Fails {
 			m = s.s.Model()
 		}
@@ -227,7 +273,7 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 			mid := lo + (hi-lo)/2
 			s.s.Push()
 			s.s.Assert(c.LE(e.lit(mid)))
-			st, _ := s.check()
+			st, _ := s.checkWithin(minimizeLimit)
 			if st == Fails {
 				m, hi = s.s.Model(), mid
 			}

@@ -230,3 +230,25 @@ func TestDefaultGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelTimeout checks that --kernel-timeout bounds a kernel as a whole:
+// a budget that is over before the first query leaves every query cut and
+// reported unknown at its access (exit 3), never data-race free.
+func TestKernelTimeout(t *testing.T) {
+	dir := t.TempDir()
+	kernel := filepath.Join(dir, "k.cu")
+	os.WriteFile(kernel, []byte(`__global__ void k(int *out, int c) {
+  int x = threadIdx.x + c;
+  out[x * x * x * x + x * x * c] = 1;
+}
+`), 0o644)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--kernel-timeout=1ns", kernel}, &stdout, &stderr)
+	out := stdout.String()
+	if code != 3 || !strings.Contains(out, "k.cu:3:3: warning: cannot check: the kernel's time budget (--kernel-timeout) ran out") || strings.Contains(out, "data-race free") {
+		t.Errorf("exit %d, want 3 and the cut query reported in\n%s%s", code, out, stderr.String())
+	}
+	if code := run([]string{"--kernel-timeout=-1s", kernel}, &stdout, &stderr); code != 2 {
+		t.Errorf("--kernel-timeout=-1s: exit %d, want 2", code)
+	}
+}

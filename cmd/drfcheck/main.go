@@ -29,19 +29,20 @@ import (
 
 // config is the parsed command line.
 type config struct {
-	block, grid *[3]int64
-	params      map[string]int64
-	dump        string
-	timeout     time.Duration
-	jobs        int
-	maxRaces    int
-	levels      []wellformed.Level
-	format      string
-	kernel      string
-	arrays      []string
-	defines     []string
-	includes    []string
-	files       []string
+	block, grid   *[3]int64
+	params        map[string]int64
+	dump          string
+	timeout       time.Duration
+	kernelTimeout time.Duration
+	jobs          int
+	maxRaces      int
+	levels        []wellformed.Level
+	format        string
+	kernel        string
+	arrays        []string
+	defines       []string
+	includes      []string
+	files         []string
 }
 
 const usage = `usage: drfcheck [flags] FILE|DIR...
@@ -73,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
 		return 2
 	}
-	c := check.New(check.Options{Timeout: cfg.timeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels})
+	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels})
 	start := time.Now()
 	out := newOutput(cfg, stdout, stderr, len(files))
 	dumpTo := stdout
@@ -97,10 +98,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		fs.PrintDefaults()
 	}
 	block := fs.StringP("blockDim", "b", "", "block size: 64, [16,16], [*,*,1] (* is any size); default [*,1,1] for .prot, [*,*,*] for CUDA")
-	grid := fs.StringP("gridDim", "g", "", "grid size, same forms; default [1,1,1] for .prot, [*,*,*] for CUDA")
+	grid := fs.StringP("gridDim", "g", "", "grid size, same forms; default [1,1,1] for .prot; for CUDA [*,1,1], with y and z any size when the kernel reads them")
 	params := fs.StringArrayP("param", "p", nil, "fix a parameter: name=value (repeatable)")
 	dump := fs.String("dump", "", "print a stage of the pipeline: protocol, aligned, traces or smt")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit of each SMT query (0 for none)")
+	kernelTimeout := fs.Duration("kernel-timeout", 2*time.Minute, "time limit of the whole check of one kernel; what it cuts is reported unknown (0 for none)")
 	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "number of SMT queries run in parallel")
 	maxRaces := fs.Int("max-races", 10, "distinct racing pairs of accesses reported per kernel")
 	level := fs.String("level", "all", "which threads to compare: block (same block), grid (different blocks) or all")
@@ -112,7 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	cfg := &config{dump: *dump, timeout: *timeout, jobs: *jobs, maxRaces: *maxRaces, format: *format,
+	cfg := &config{dump: *dump, timeout: *timeout, kernelTimeout: *kernelTimeout, jobs: *jobs, maxRaces: *maxRaces, format: *format,
 		kernel: *kernel, arrays: *arrays, defines: *defines, includes: *includes, files: fs.Args()}
 	var err error
 	if cfg.block, err = optDim("blockDim", *block); err != nil {
@@ -145,6 +147,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if cfg.timeout < 0 {
 		return nil, fmt.Errorf("--timeout=%s: want a non-negative duration", cfg.timeout)
+	}
+	if cfg.kernelTimeout < 0 {
+		return nil, fmt.Errorf("--kernel-timeout=%s: want a non-negative duration", cfg.kernelTimeout)
 	}
 	if len(cfg.files) == 0 {
 		fs.Usage()

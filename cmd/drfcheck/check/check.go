@@ -22,10 +22,13 @@ import (
 
 // Options configure a Checker.
 type Options struct {
-	Timeout  time.Duration // per SMT query; 0 for none
-	MaxRaces int           // distinct racing pairs reported per kernel; 0 for 1
-	Jobs     int           // solvers run in parallel; 0 for the number of CPUs
-	Levels   []wellformed.Level
+	Timeout time.Duration // per SMT query; 0 for none
+	// KernelTimeout bounds the whole check of one kernel (0 for none):
+	// the queries not answered by then are reported unknown, cut.
+	KernelTimeout time.Duration
+	MaxRaces      int // distinct racing pairs reported per kernel; 0 for 1
+	Jobs          int // solvers run in parallel; 0 for the number of CPUs
+	Levels        []wellformed.Level
 }
 
 // Checker checks protocols with a pool of solvers. It is safe for
@@ -57,9 +60,17 @@ func New(opts Options) *Checker {
 func (c *Checker) Jobs() int { return c.opts.Jobs }
 
 // with runs f with a solver from the pool.
-func (c *Checker) with(f func(s *smtgen.Solver)) {
+func (c *Checker) with(f func(s *smtgen.Solver)) { c.withDeadline(time.Time{}, f) }
+
+// withDeadline runs f with a solver from the pool whose checks stop at
+// deadline (zero for none).
+func (c *Checker) withDeadline(deadline time.Time, f func(s *smtgen.Solver)) {
 	s := <-c.solvers
-	defer func() { c.solvers <- s }()
+	s.SetDeadline(deadline)
+	defer func() {
+		s.SetDeadline(time.Time{})
+		c.solvers <- s
+	}()
 	f(s)
 }
 
@@ -128,6 +139,10 @@ type Report struct {
 // Check checks one protocol.
 func (c *Checker) Check(in Input) *Report {
 	start := time.Now()
+	var deadline time.Time
+	if c.opts.KernelTimeout > 0 {
+		deadline = start.Add(c.opts.KernelTimeout)
+	}
 	r := &Report{Name: in.Name, Launch: in.Launch, Arrays: in.arrays()}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
 	var jobs []job
@@ -135,7 +150,7 @@ func (c *Checker) Check(in Input) *Report {
 	r.Skipped = skipped
 	for _, level := range levels {
 		r.Levels = append(r.Levels, level)
-		prog := c.normalize(in, level)
+		prog := c.normalize(in, level, deadline)
 		r.Unknowns = append(r.Unknowns, prog.Unknowns...)
 		js, err := c.plan(in, prog)
 		if err != nil {
@@ -144,7 +159,7 @@ func (c *Checker) Check(in Input) *Report {
 		jobs = append(jobs, js...)
 	}
 	r.Queries = len(jobs)
-	c.run(in, jobs, r)
+	c.run(in, jobs, r, deadline)
 	r.finish()
 	if len(r.Races) > c.opts.MaxRaces {
 		r.Races = r.Races[:c.opts.MaxRaces]
@@ -202,9 +217,9 @@ func (c *Checker) env(in Input, level wellformed.Level) smtgen.Env {
 	return smtgen.Env{Info: in.Info, Launch: in.Launch, Level: level}
 }
 
-func (c *Checker) normalize(in Input, level wellformed.Level) *wellformed.Program {
+func (c *Checker) normalize(in Input, level wellformed.Level, deadline time.Time) *wellformed.Program {
 	var prog *wellformed.Program
-	c.with(func(s *smtgen.Solver) {
+	c.withDeadline(deadline, func(s *smtgen.Solver) {
 		prog = wellformed.Normalize(in.File, in.Info, level, s.Oracle(c.env(in, level)))
 	})
 	return prog
@@ -296,7 +311,7 @@ func Traces(body []protocol.Stmt, array string) ([]split.Trace, error) {
 }
 
 // run asks the queries in parallel and collects the outcomes in r.
-func (c *Checker) run(in Input, jobs []job, r *Report) {
+func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	seen := map[string]bool{}
@@ -304,7 +319,7 @@ func (c *Checker) run(in Input, jobs []job, r *Report) {
 		wg.Add(1)
 		go func(j job) {
 			defer wg.Done()
-			c.with(func(s *smtgen.Solver) {
+			c.withDeadline(deadline, func(s *smtgen.Solver) {
 				races, div, unknowns := c.ask(in, s, j)
 				mu.Lock()
 				defer mu.Unlock()

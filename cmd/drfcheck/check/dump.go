@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"drfcheck/protocol"
 	"drfcheck/protocol/printer"
@@ -23,7 +24,7 @@ func Dump(c *Checker, in Input, stage string) string {
 	}
 	levels, _ := c.levels(in)
 	for _, level := range levels {
-		prog := c.normalize(in, level)
+		prog := c.normalize(in, level, time.Time{})
 		for vi, v := range prog.Variants {
 			for _, array := range in.arrays() {
 				if level == wellformed.GridLevel && in.Info.Kinds[array] != protocol.Global {
