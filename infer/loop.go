@@ -493,6 +493,9 @@ type shape struct {
 	step   protocol.Expr // additive: the step (positive: increasing)
 	factor int64         // multiplicative: the factor
 	guard  protocol.Cond // the rest of a conjunctive condition (final run)
+	// also is a second upper bound of an increasing loop when the rest of
+	// its condition is exactly that (i < n && i < t), set before the loop
+	also protocol.Expr
 	local  bool          // the bounds differ between threads
 }
 
@@ -753,6 +756,7 @@ func (x *exec) loop(l loopSyntax) exits {
 func (x *exec) shapedLoop(l loopSyntax, entry *env, c carried, s shape) (exits, bool) {
 	at := x.pos(l.n)
 	m := x.k.mark()
+	inLoop := x.trialNames(x.k.names.mark())
 	unknowns := len(x.sink.unknowns)
 	savedOut := x.out
 	var out []protocol.Stmt
@@ -782,6 +786,12 @@ func (x *exec) shapedLoop(l loopSyntax, entry *env, c carried, s shape) (exits, 
 	if guard != nil {
 		body = []protocol.Stmt{&protocol.If{At: at, Cond: guard, Then: &protocol.Block{At: at, Stmts: body}}}
 		s.guard = guard
+		if c, rest := splitCond(guard, v); c != nil && rest == nil && !inLoop(c.Y) && (c.Op == protocol.Lt || c.Op == protocol.Le) {
+			s.also = c.Y
+			if c.Op == protocol.Le {
+				s.also = add(at, c.Y, lit(at, 1))
+			}
+		}
 	}
 	sync := protocol.HasSync(&protocol.Block{Stmts: body})
 	loop, ok := x.renderShape(at, s, name, l.varName, body, sync)
@@ -1025,13 +1035,16 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry *env, c carried, r
 		if !ok || !l.outer[k] {
 			continue // declared by the loop: out of scope after it
 		}
-		if k == l.varKey && s.kind == incShape && isLit(s.step, 1) && s.guard == nil && len(r.body.brk) == 0 && len(r.body.ret) == 0 {
-			// i < n from lo ends at max(lo, n); with another conjunct in
-			// the condition (i < n && i < t) it may end earlier, and is
-			// left unknown
+		if k == l.varKey && s.kind == incShape && isLit(s.step, 1) && (s.guard == nil || s.also != nil) && len(r.body.brk) == 0 && len(r.body.ret) == 0 {
+			// i < n from lo ends at max(lo, n), and i < n && i < t at
+			// max(lo, min(n, t)); with any other conjunct it may end
+			// earlier, and is left unknown
 			hi := s.bound
 			if s.op == protocol.Le {
 				hi = add(at, hi, lit(at, 1))
+			}
+			if s.also != nil {
+				hi = minExpr(at, hi, s.also)
 			}
 			after.vars[k] = intVal{maxExpr(at, s.lo, hi)}
 			continue
