@@ -495,8 +495,8 @@ type shape struct {
 	guard  protocol.Cond // the rest of a conjunctive condition (final run)
 	// also is a second upper bound of an increasing loop when the rest of
 	// its condition is exactly that (i < n && i < t), set before the loop
-	also protocol.Expr
-	local  bool          // the bounds differ between threads
+	also  protocol.Expr
+	local bool // the bounds differ between threads
 }
 
 // iterations returns the number of iterations before the one where the
