@@ -181,34 +181,13 @@ func (e *noArrayError) Error() string {
 	return fmt.Sprintf("%s: --array=%s: no such array", e.kernel, e.array)
 }
 
-// fixParams turns --param name=value into a top-level assumption, which the
-// pipeline treats as a precondition and --dump=protocol shows.
+// fixParams turns --param name=value into a top-level assumption (see
+// check.FixParams); naming a parameter the kernel does not have is an
+// error.
 func fixParams(f *protocol.File, params map[string]int64) error {
-	declared := map[string]bool{}
-	for _, d := range f.Decls {
-		for _, id := range d.Names {
-			if d.Kind == protocol.Param {
-				declared[id.Name] = true
-			}
-		}
+	if missing := check.FixParams(f, params); len(missing) > 0 {
+		name := missing[0]
+		return fmt.Errorf("%s: --param=%s=%d: there is no parameter %s", f.Name, name, params[name], name)
 	}
-	var pre []protocol.Stmt
-	for _, name := range sortedNames(params) {
-		if !declared[name] {
-			return fmt.Errorf("%s: --param=%s=%d: there is no parameter %s", f.Name, name, params[name], name)
-		}
-		pre = append(pre, &protocol.Assume{Cond: &protocol.Cmp{Op: protocol.Eq,
-			X: &protocol.Var{Name: name}, Y: &protocol.IntLit{Value: params[name]}}})
-	}
-	f.Body = &protocol.Block{At: f.Body.At, Stmts: append(pre, f.Body.Stmts...)}
 	return nil
-}
-
-func sortedNames(m map[string]int64) []string {
-	var names []string
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }

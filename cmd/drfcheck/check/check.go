@@ -464,3 +464,34 @@ func dedupUnknowns(us []protocol.Unknown) []protocol.Unknown {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
 	return out
 }
+
+// FixParams fixes parameters of a protocol to values, as top-level
+// assumptions, which the pipeline treats as preconditions and
+// --dump=protocol shows. It returns, sorted, the names that are not
+// parameters of f, which it leaves alone.
+func FixParams(f *protocol.File, params map[string]int64) (missing []string) {
+	declared := map[string]bool{}
+	for _, d := range f.Decls {
+		for _, id := range d.Names {
+			if d.Kind == protocol.Param {
+				declared[id.Name] = true
+			}
+		}
+	}
+	names := make([]string, 0, len(params))
+	for n := range params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var pre []protocol.Stmt
+	for _, name := range names {
+		if !declared[name] {
+			missing = append(missing, name)
+			continue
+		}
+		pre = append(pre, &protocol.Assume{Cond: &protocol.Cmp{Op: protocol.Eq,
+			X: &protocol.Var{Name: name}, Y: &protocol.IntLit{Value: params[name]}}})
+	}
+	f.Body = &protocol.Block{At: f.Body.At, Stmts: append(pre, f.Body.Stmts...)}
+	return missing
+}
