@@ -1,0 +1,478 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func need(t testing.TB) {
+	t.Helper()
+	if err := Available(); err != nil {
+		t.Skipf("the CUDA execution oracle is unavailable: %v", err)
+	}
+}
+
+func out(n int) []Param {
+	return []Param{{Name: "out", Type: "int *", Pointer: true, Len: n}}
+}
+
+// want is the expected outcome of a case: race, divergence, or an error.
+type want struct {
+	race, div, err bool
+	lines          [][2]int // when not nil, every pair must be among the reported ones (in either order)
+}
+
+type oracleTest struct {
+	c    Case
+	want want
+}
+
+// oracleTests are the kernels of the table test; each verdict is reasoned in
+// the comment above it.
+var oracleTests = []oracleTest{
+	// Every thread writes out[0] with no barrier: a write/write race.
+	{Case{Name: "all_write_one", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  out[0] = threadIdx.x;
+}`}, want{race: true, lines: [][2]int{{3, 3}}}},
+
+	// Each thread writes its own element: no two threads touch the same cell.
+	{Case{Name: "own_element", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  out[threadIdx.x] = 1;
+}`}, want{}},
+
+	// Thread t writes s[t] and, after the barrier, reads s[t+1], written by
+	// thread t+1 before the barrier: ordered, no race.
+	{Case{Name: "shared_with_barrier", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  __shared__ int s[65];
+  int tid = threadIdx.x;
+  s[tid] = tid;
+  __syncthreads();
+  out[tid] = s[tid + 1];
+}`}, want{}},
+
+	// The same without the barrier: thread t reads s[t+1] while thread t+1
+	// writes it.
+	{Case{Name: "shared_without_barrier", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  __shared__ int s[65];
+  int tid = threadIdx.x;
+  s[tid] = tid;
+  out[tid] = s[tid + 1];
+}`}, want{race: true, lines: [][2]int{{5, 6}}}},
+
+	// Two blocks: thread t of block 0 and thread t of block 1 both write
+	// out[t], and no barrier orders blocks.
+	{Case{Name: "between_blocks", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{2, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  out[threadIdx.x] = blockIdx.x;
+}`}, want{race: true, lines: [][2]int{{3, 3}}}},
+
+	// Fixed with the global index: every thread of the grid has its own cell.
+	{Case{Name: "between_blocks_fixed", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{2, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = blockIdx.x;
+}`}, want{}},
+
+	// Shared memory is per block: thread t of both blocks writes s[t], but
+	// each block has its own s.
+	{Case{Name: "shared_per_block", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{2, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = blockIdx.x;
+  __syncthreads();
+  out[blockIdx.x * 32 + threadIdx.x] = s[31 - threadIdx.x];
+}`}, want{}},
+
+	// Atomics never race with each other.
+	{Case{Name: "atomics", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{2, 1, 1}, Params: []Param{
+		{Name: "out", Type: "int *", Pointer: true, Len: 4},
+		{Name: "f", Type: "float *", Pointer: true, Len: 4},
+		{Name: "u", Type: "unsigned *", Pointer: true, Len: 4},
+	}, Source: `
+__global__ void k(int *out, float *f, unsigned *u) {
+  atomicAdd(&out[0], 1);
+  atomicMax(&out[1], (int)threadIdx.x);
+  atomicCAS(&out[2], 0, 1);
+  atomicExch(&out[3], 7);
+  atomicAdd(&f[0], 1.5f);
+  atomicInc(&u[0], 10u);
+  atomicOr(&u[1], 1u << (threadIdx.x % 32));
+  atomicSub(&u[2], 1u);
+}`}, want{}},
+
+	// An atomic and a plain write of the same cell race.
+	{Case{Name: "atomic_vs_plain", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(4), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x == 0)
+    out[0] = 5;
+  else
+    atomicAdd(&out[0], 1);
+}`}, want{race: true, lines: [][2]int{{4, 6}}}},
+
+	// Only half the threads reach the barrier.
+	{Case{Name: "divergent_if", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x < 16) __syncthreads();
+  out[threadIdx.x] = 1;
+}`}, want{div: true}},
+
+	// Threads 0..7 return before the barrier the others wait at: divergence,
+	// and the run must not hang.
+	{Case{Name: "early_return", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x < 8) return;
+  out[threadIdx.x] = 1;
+  __syncthreads();
+  out[threadIdx.x + 32] = 2;
+}`}, want{div: true}},
+
+	// Different barriers in the two branches: divergence.
+	{Case{Name: "two_barriers", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x % 2 == 0) {
+    __syncthreads();
+  } else {
+    __syncthreads();
+  }
+}`}, want{div: true}},
+
+	// A barrier in a loop whose bound is the same for every thread: every
+	// thread meets it n times; each iteration writes after the barrier and
+	// reads a neighbour's cell before the next one.
+	{Case{Name: "uniform_loop", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{2, 1, 1}, Params: []Param{
+		{Name: "out", Type: "int *", Pointer: true, Len: 64},
+		{Name: "n", Type: "int", Value: "5"},
+	}, Source: `
+__global__ void k(int *out, int n) {
+  __shared__ int s[32];
+  int t = threadIdx.x;
+  for (int i = 0; i < n; i++) {
+    s[t] = i + t;
+    __syncthreads();
+    out[blockIdx.x * 32 + t] += s[(t + 1) % 32];
+    __syncthreads();
+  }
+}`}, want{}},
+
+	// Thread 0 and thread 63 write the same cell; every other thread reads
+	// cells of the same 8-byte granule and of its neighbours many times, and
+	// writes its own cell.
+	{Case{Name: "t0_t63", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: []Param{
+		{Name: "out", Type: "int *", Pointer: true, Len: 128},
+		{Name: "in", Type: "const int *", Pointer: true, Len: 128},
+	}, Source: `
+__global__ void k(int *out, const int *in) {
+  int t = threadIdx.x;
+  int acc = 0;
+  for (int i = 0; i < 8; i++) acc += in[0] + in[1] + in[i];
+  out[64 + t] = acc;
+  if (t == 0 || t == 63) out[0] = t;
+}`}, want{race: true, lines: [][2]int{{7, 7}}}},
+
+	// A 16-byte store through int4* by thread 0 covers out[0..3]; thread 3
+	// writes out[3] as a scalar.
+	{Case{Name: "int4_vs_scalar", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x == 0)
+    reinterpret_cast<int4 *>(out)[0] = make_int4(1, 2, 3, 4);
+  if (threadIdx.x == 3)
+    out[3] = 9;
+}`}, want{race: true, lines: [][2]int{{4, 6}}}},
+
+	// The int4 store covers out[0..3] only: thread 3 writing out[4] does
+	// not race.
+	{Case{Name: "int4_disjoint", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x == 0)
+    reinterpret_cast<int4 *>(out)[0] = make_int4(1, 2, 3, 4);
+  if (threadIdx.x == 3)
+    out[4] = 9;
+}`}, want{}},
+
+	// extern __shared__: both declarations alias the block's one dynamic
+	// buffer, so thread t's write of a[t] and thread t+1's read of b[t]
+	// (same cell) race without a barrier.
+	{Case{Name: "extern_shared_alias", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  extern __shared__ int a[];
+  extern __shared__ int b[];
+  int t = threadIdx.x;
+  a[t + 1] = t;
+  out[t] = b[t];
+}`}, want{race: true, lines: [][2]int{{6, 7}}}},
+
+	// extern __shared__ with the barrier: no race.
+	{Case{Name: "extern_shared_sync", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{2, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  extern __shared__ float buf[];
+  int t = threadIdx.x;
+  buf[t] = t;
+  __syncthreads();
+  out[blockIdx.x * 32 + t] = (int)buf[31 - t];
+}`}, want{}},
+
+	// __syncthreads_count returns the number of threads whose predicate
+	// holds (16 of 32) in every thread; out[1] is written by thread 0 only
+	// if the count is wrong, and then races with thread 1 writing it.
+	{Case{Name: "syncthreads_count", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  int c = __syncthreads_count(threadIdx.x % 2 == 0);
+  int a = __syncthreads_and(threadIdx.x < 32);
+  int o = __syncthreads_or(threadIdx.x == 5);
+  int z = __syncthreads_or(0);
+  if (c != 16 || a != 1 || o != 1 || z != 0) {
+    out[1] = 1;
+  }
+  out[2 + threadIdx.x] = c;
+}`}, want{}},
+
+	// A wrong count would be seen: threads disagreeing on the count write
+	// different cells, but here every thread writes out[0] when the count is
+	// 16, which it is: a race.
+	{Case{Name: "syncthreads_count_race", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  int c = __syncthreads_count(threadIdx.x < 16);
+  if (c == 16)
+    out[0] = threadIdx.x;
+}`}, want{race: true}},
+
+	// __syncwarp creates no happens-before: thread 0 and thread 1 still race.
+	{Case{Name: "syncwarp_no_hb", Kernel: "k", Block: Dim3{2, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x == 0) out[0] = 1;
+  __syncwarp();
+  __threadfence();
+  if (threadIdx.x == 1) out[1] = out[0];
+}`}, want{race: true, lines: [][2]int{{3, 6}}}},
+
+	// Structs, device functions with references, a template, a switch,
+	// __device__ globals, a 2D shared array and a #define: the device
+	// global g is written by thread 0 of every block (race between blocks).
+	{Case{Name: "constructs", Kernel: "k<8>", Block: Dim3{8, 8, 1}, Grid: Dim3{2, 1, 1}, Params: []Param{
+		{Name: "p", Type: "Pair *", Pointer: true, Len: 128},
+		{Name: "c", Type: "Cfg", Value: "Cfg{3, 4}"},
+		{Name: "v", Type: "unsigned", Value: "7u"},
+	}, Source: `#define TILE 8
+struct Pair { int a; float b; };
+struct Cfg { int x, y; };
+__device__ int g;
+__constant__ int table[4] = {1, 2, 3, 4};
+__device__ void put(Pair &p, int v) { p.a = v; p.b = v * 0.5f; }
+template <int N>
+__global__ void k(Pair *p, Cfg c, unsigned v) {
+  __shared__ volatile float tile[TILE][TILE + 1];
+  unsigned tx = threadIdx.x, ty = threadIdx.y;
+  tile[ty][tx] = tx + c.x;
+  __syncthreads();
+  int r;
+  switch (tx % 3) {
+  case 0: r = (int)tile[tx][ty]; break;
+  case 1: r = table[tx % 4]; break;
+  default: r = min(c.y, (int)v);
+  }
+  put(p[blockIdx.x * N * N + ty * N + tx], r);
+  if (tx == 0 && ty == 0) g = blockIdx.x;
+}`}, want{race: true, lines: [][2]int{{20, 20}}}},
+}
+
+func checkOutcome(t *testing.T, c Case, w want, o Outcome) {
+	t.Helper()
+	if (o.Err != nil) != w.err {
+		t.Errorf("%s: Err = %v, want error %v\n%s", c.Name, o.Err, w.err, o.Report)
+		return
+	}
+	if w.err {
+		return
+	}
+	if o.Race != w.race {
+		t.Errorf("%s: Race = %v, want %v\n%s", c.Name, o.Race, w.race, o.Report)
+	}
+	if o.Divergence != w.div {
+		t.Errorf("%s: Divergence = %v, want %v\n%s", c.Name, o.Divergence, w.div, o.Report)
+	}
+	for _, p := range w.lines {
+		found := false
+		for _, q := range o.Lines {
+			if q == p || (q[0] == p[1] && q[1] == p[0]) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: Lines = %v, want the pair %v among them\n%s", c.Name, o.Lines, p, o.Report)
+		}
+	}
+}
+
+func TestOracle(t *testing.T) {
+	need(t)
+	cases := make([]Case, len(oracleTests))
+	for i, tc := range oracleTests {
+		cases[i] = tc.c
+	}
+	outs := Run(context.Background(), cases)
+	if len(outs) != len(cases) {
+		t.Fatalf("%d outcomes for %d cases", len(outs), len(cases))
+	}
+	for i, tc := range oracleTests {
+		checkOutcome(t, tc.c, tc.want, outs[i])
+	}
+}
+
+// Each case alone gives the same outcome as in a batch: the batch does not
+// make cases interfere.
+func TestOracleAlone(t *testing.T) {
+	need(t)
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, tc := range oracleTests[:6] {
+		o := Run(context.Background(), []Case{tc.c})
+		checkOutcome(t, tc.c, tc.want, o[0])
+	}
+}
+
+// A case that loops forever and a case that does not compile get Err; the
+// cases around them, in the same batch, still get their outcomes.
+func TestOracleFailures(t *testing.T) {
+	need(t)
+	racy := func(name string) Case {
+		return Case{Name: name, Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(4),
+			Source: "__global__ void k(int *out) { out[0] = threadIdx.x; }"}
+	}
+	clean := func(name string) Case {
+		return Case{Name: name, Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(8),
+			Source: "__global__ void k(int *out) { out[threadIdx.x] = 1; }"}
+	}
+	cases := []Case{
+		racy("before_loop"),
+		// Thread 0 never leaves its loop (n is 0 at run time, the compiler
+		// cannot know): the others wait at the barrier forever.
+		{Name: "infinite", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: []Param{
+			{Name: "out", Type: "int *", Pointer: true, Len: 8}, {Name: "n", Type: "int", Value: "0"}},
+			Source: `
+__global__ void k(int *out, int n) {
+  if (threadIdx.x == 0) {
+    volatile int x = 0;
+    while (x == n) { }
+  }
+  __syncthreads();
+}`},
+		clean("after_loop"),
+		{Name: "broken", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(4),
+			Source: "__global__ void k(int *out) {\n  out[0] = undeclared_name;\n}"},
+		racy("after_broken"),
+		{Name: "broken_type", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(4),
+			Source: "__global__ void k(int *out) {\n  atomicAdd(out, \"no\");\n}"},
+		{Name: "unbalanced", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(4),
+			Source: "__global__ void k(int *out) {\n  if (1) {\n}"},
+		{Name: "crash", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(4),
+			Source: "__global__ void k(int *out) {\n  out[threadIdx.x + (1 << 28)] = 1;\n}"},
+		{Name: "oob", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(4),
+			Source: "__global__ void k(int *out) {\n  out[threadIdx.x + 4] = 1;\n}"},
+		{Name: "asserts", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(4),
+			Source: "__global__ void k(int *out) {\n  assert(threadIdx.x < 2);\n}"},
+		clean("last"),
+	}
+	outs := RunWith(context.Background(), cases, Options{CaseTimeout: 4 * time.Second})
+	checkOutcome(t, cases[0], want{race: true}, outs[0])
+	checkOutcome(t, cases[1], want{err: true}, outs[1])
+	if outs[1].Err != nil && !strings.Contains(outs[1].Err.Error(), "timeout") {
+		t.Errorf("infinite: Err = %v, want a timeout", outs[1].Err)
+	}
+	checkOutcome(t, cases[2], want{}, outs[2])
+	checkOutcome(t, cases[3], want{err: true}, outs[3])
+	if outs[3].Err != nil && !strings.Contains(outs[3].Err.Error(), "line 2") {
+		t.Errorf("broken: Err = %v, want it to name line 2", outs[3].Err)
+	}
+	checkOutcome(t, cases[4], want{race: true}, outs[4])
+	checkOutcome(t, cases[5], want{err: true}, outs[5])
+	checkOutcome(t, cases[6], want{err: true}, outs[6])
+	checkOutcome(t, cases[7], want{err: true}, outs[7])
+	checkOutcome(t, cases[8], want{err: true}, outs[8])
+	if outs[8].Err != nil && !strings.Contains(outs[8].Err.Error(), "out of bounds") {
+		t.Errorf("oob: Err = %v, want out of bounds", outs[8].Err)
+	}
+	checkOutcome(t, cases[9], want{err: true}, outs[9])
+	checkOutcome(t, cases[10], want{}, outs[10])
+	for i, o := range outs {
+		t.Logf("%s: race=%v div=%v err=%v", cases[i].Name, o.Race, o.Divergence, o.Err)
+	}
+}
+
+// Invalid cases get Err without running.
+func TestOracleInvalid(t *testing.T) {
+	need(t)
+	ok := Case{Name: "ok", Kernel: "k", Block: Dim3{2, 1, 1}, Params: out(4),
+		Source: "__global__ void k(int *out) { out[threadIdx.x] = 1; }"}
+	bad := []Case{
+		{Name: "1bad", Kernel: "k", Source: ok.Source, Params: out(4)},
+		{Name: "ok", Kernel: "k", Source: ok.Source, Params: out(4)}, // duplicate
+		{Name: "big", Kernel: "k", Block: Dim3{1024, 1, 1}, Grid: Dim3{8, 1, 1}, Source: ok.Source, Params: out(4)},
+		{Name: "nsshared", Kernel: "k", Source: "__shared__ int s[4];\n__global__ void k(int *out) {}", Params: out(4)},
+	}
+	outs := Run(context.Background(), append([]Case{ok}, bad...))
+	checkOutcome(t, ok, want{}, outs[0])
+	for i := range bad {
+		if outs[i+1].Err == nil {
+			t.Errorf("%s: no error", bad[i].Name)
+		}
+	}
+}
+
+// trivialCases returns n small kernels, a third of them racy.
+func trivialCases(n int) []Case {
+	cases := make([]Case, n)
+	for i := range cases {
+		src := fmt.Sprintf(`
+__global__ void k(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  s[t] = t * %d + n;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] = s[(t + 1) %% blockDim.x];
+}`, i)
+		if i%3 == 0 {
+			src = fmt.Sprintf(`
+__global__ void k(int *out, int n) {
+  out[threadIdx.x %% 4] = %d + n;
+}`, i)
+		}
+		cases[i] = Case{Name: fmt.Sprintf("t%d", i), Kernel: "k", Source: src,
+			Block: Dim3{32, 1, 1}, Grid: Dim3{2, 1, 1}, Params: []Param{
+				{Name: "out", Type: "int *", Pointer: true, Len: 64},
+				{Name: "n", Type: "int", Value: fmt.Sprint(i)}}}
+	}
+	return cases
+}
+
+// TestOracleBatch runs 200 small cases and logs the time per case.
+func TestOracleBatch(t *testing.T) {
+	need(t)
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	cases := trivialCases(n)
+	start := time.Now()
+	outs := Run(context.Background(), cases)
+	el := time.Since(start)
+	for i, o := range outs {
+		checkOutcome(t, cases[i], want{race: i%3 == 0}, o)
+	}
+	t.Logf("%d cases in %v: %v per case (compile and run, 64 threads each)", n, el.Round(time.Millisecond), (el / time.Duration(n)).Round(100*time.Microsecond))
+}
+
+func BenchmarkOracle200(b *testing.B) {
+	need(b)
+	cases := trivialCases(200)
+	for i := 0; i < b.N; i++ {
+		Run(context.Background(), cases)
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(cases)), "ms/case")
+}

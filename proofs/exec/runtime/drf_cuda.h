@@ -1,0 +1,312 @@
+// drf_cuda.h: the CUDA-on-CPU runtime of drfcheck's execution oracle, the
+// part that kernels see. Every generated translation unit includes it before
+// the kernels; drf_rt.cc implements the launch and the barrier.
+//
+// The header includes only C headers, so that compiling many kernels stays
+// cheap. Helpers that kernels call are `nodebug`: their instructions take the
+// line of the call in the kernel, so that a race inside atomicAdd is reported
+// on the kernel's line.
+//
+// Nothing here may create a happens-before edge between two CUDA threads
+// except the block barrier (drf::sync): no locks, no function-local statics,
+// no atomics stronger than relaxed.
+#pragma once
+
+#include <float.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define DRF_INL __attribute__((nodebug, always_inline)) inline
+
+// using namespace std; in a kernel compiles without the standard library.
+namespace std {}
+
+struct uint3 {
+  unsigned x, y, z;
+};
+
+struct dim3 {
+  unsigned x, y, z;
+  constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
+  constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+
+// The launch: every thread has its own copy, set before the kernel runs
+// (blockDim and gridDim too, so that they never share an 8-byte granule of
+// ThreadSanitizer's shadow with the kernel's global variables).
+inline thread_local uint3 threadIdx{};
+inline thread_local uint3 blockIdx{};
+inline thread_local dim3 blockDim;
+inline thread_local dim3 gridDim;
+constexpr int warpSize = 32;
+
+namespace drf {
+
+// Layout of the static __shared__ memory of one case: every declaration of
+// the case registers itself (before main) and gets its offset.
+struct Layout {
+  size_t size;
+};
+size_t shared_register(Layout *layout, size_t size, size_t align);
+
+inline thread_local char *tls_shared = nullptr; // static __shared__ memory of this thread's block
+inline thread_local char *tls_dyn = nullptr;    // extern __shared__ memory of this thread's block
+
+template <class X, class Tag, Layout *L>
+inline const size_t shared_off = shared_register(L, sizeof(X), alignof(X));
+
+template <class X, class Tag, Layout *L>
+DRF_INL X &shared_var() {
+  return *reinterpret_cast<X *>(tls_shared + shared_off<X, Tag, L>);
+}
+DRF_INL void *dyn_shared() { return tls_dyn; }
+
+// The block barrier: site identifies the call (a __COUNTER__), line its line;
+// kind 0 is __syncthreads, 1 _count, 2 _and, 3 _or. Returns the reduction.
+int sync(int site, int line, int kind, int pred);
+
+// Ends the whole run: an assertion failed in a kernel.
+[[noreturn]] void trap(const char *what, int line);
+
+// Global memory for a pointer parameter: len elements of elem bytes, zeroed,
+// with padding before and after.
+void *param_alloc(const char *name, size_t elem, size_t align, size_t len);
+
+void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void (*body)(void *), void *args);
+
+struct Case {
+  const char *name;
+  void (*launch)();
+};
+
+template <class T> struct ptr_elem {};
+template <class T> struct ptr_elem<T *> { using type = T; };
+template <class T> struct ptr_elem<T *const> { using type = T; };
+template <class T> struct ptr_elem<T *volatile> { using type = T; };
+template <class T> struct ptr_elem<T *const volatile> { using type = T; };
+template <class T> struct rm_cv { using type = T; };
+template <class T> struct rm_cv<const T> { using type = T; };
+template <class T> struct rm_cv<volatile T> { using type = T; };
+template <class T> struct rm_cv<const volatile T> { using type = T; };
+template <class T> struct not_void { using type = T; };
+template <> struct not_void<void> { using type = unsigned char; };
+template <class P> using elem_t = typename not_void<typename rm_cv<typename ptr_elem<P>::type>::type>::type;
+
+template <class E>
+E *param(const char *name, size_t len, const long long *init, size_t ninit) {
+  E *p = static_cast<E *>(param_alloc(name, sizeof(E), alignof(E), len));
+  if constexpr (__is_arithmetic(E) || __is_enum(E)) {
+    for (size_t i = 0; i < ninit && i < len; i++)
+      p[i] = static_cast<E>(init[i]);
+  } else {
+    if (ninit != 0)
+      trap("Init given for a parameter whose pointee is not arithmetic", 0);
+  }
+  return p;
+}
+
+} // namespace drf
+
+// What follows is for kernels only: drf_rt.cc defines DRF_RT_ONLY, because
+// it needs the C library that these names would clash with.
+#ifndef DRF_RT_ONLY
+
+// CUDA qualifiers vanish.
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__
+#define __noinline__
+#define __restrict__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#define __align__(n) alignas(n)
+// The Go rewriter replaces every supported __shared__ declaration; what is
+// left is an unsupported form, and compiling it fails with this name.
+#define __shared__ __drf_unsupported_form_of_shared_declaration
+
+#define __syncthreads() ((void)::drf::sync(__COUNTER__ + 1, __LINE__, 0, 1))
+#define __syncthreads_count(p) ::drf::sync(__COUNTER__ + 1, __LINE__, 1, (p) ? 1 : 0)
+#define __syncthreads_and(p) ::drf::sync(__COUNTER__ + 1, __LINE__, 2, (p) ? 1 : 0)
+#define __syncthreads_or(p) ::drf::sync(__COUNTER__ + 1, __LINE__, 3, (p) ? 1 : 0)
+
+// Warp-level synchronization and fences create no happens-before.
+DRF_INL void __syncwarp(unsigned = 0xffffffffu) {}
+DRF_INL void __threadfence() {}
+DRF_INL void __threadfence_block() {}
+DRF_INL void __threadfence_system() {}
+DRF_INL unsigned __activemask() { return 0xffffffffu; }
+
+#define printf(...) ((void)0, 0)
+#undef assert
+#define assert(c) ((c) ? (void)0 : ::drf::trap("assertion failed: " #c, __LINE__))
+
+// Vector types.
+#define DRF_VEC(N, T, A2, A4)                                                            \
+  struct alignas(A2) N##2 { T x, y; };                                                   \
+  struct N##3 { T x, y, z; };                                                            \
+  struct alignas(A4) N##4 { T x, y, z, w; };                                             \
+  DRF_INL N##2 make_##N##2(T x, T y) { return N##2{x, y}; }                              \
+  DRF_INL N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; }                      \
+  DRF_INL N##4 make_##N##4(T x, T y, T z, T w) { return N##4{x, y, z, w}; }
+DRF_VEC(char, signed char, 2, 4)
+DRF_VEC(uchar, unsigned char, 2, 4)
+DRF_VEC(short, short, 4, 8)
+DRF_VEC(ushort, unsigned short, 4, 8)
+DRF_VEC(int, int, 8, 16)
+DRF_VEC(float, float, 8, 16)
+DRF_VEC(long, long, 16, 16)
+DRF_VEC(ulong, unsigned long, 16, 16)
+DRF_VEC(longlong, long long, 16, 16)
+DRF_VEC(ulonglong, unsigned long long, 16, 16)
+DRF_VEC(double, double, 16, 16)
+#undef DRF_VEC
+struct alignas(8) uint2 { unsigned x, y; };
+struct alignas(16) uint4 { unsigned x, y, z, w; };
+DRF_INL uint2 make_uint2(unsigned x, unsigned y) { return uint2{x, y}; }
+DRF_INL uint3 make_uint3(unsigned x, unsigned y, unsigned z) { return uint3{x, y, z}; }
+DRF_INL uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w) { return uint4{x, y, z, w}; }
+
+// min and max as in CUDA: the usual arithmetic conversions pick the type.
+template <class A, class B>
+DRF_INL auto min(A a, B b) -> decltype(true ? a : b) { return b < a ? b : a; }
+template <class A, class B>
+DRF_INL auto max(A a, B b) -> decltype(true ? a : b) { return a < b ? b : a; }
+
+// Math.
+DRF_INL float sqrtf(float x) { return __builtin_sqrtf(x); }
+DRF_INL float rsqrtf(float x) { return 1.0f / __builtin_sqrtf(x); }
+DRF_INL float fabsf(float x) { return __builtin_fabsf(x); }
+DRF_INL float expf(float x) { return __builtin_expf(x); }
+DRF_INL float exp2f(float x) { return __builtin_exp2f(x); }
+DRF_INL float logf(float x) { return __builtin_logf(x); }
+DRF_INL float log2f(float x) { return __builtin_log2f(x); }
+DRF_INL float powf(float x, float y) { return __builtin_powf(x, y); }
+DRF_INL float sinf(float x) { return __builtin_sinf(x); }
+DRF_INL float cosf(float x) { return __builtin_cosf(x); }
+DRF_INL float tanhf(float x) { return __builtin_tanhf(x); }
+DRF_INL float floorf(float x) { return __builtin_floorf(x); }
+DRF_INL float ceilf(float x) { return __builtin_ceilf(x); }
+DRF_INL float truncf(float x) { return __builtin_truncf(x); }
+DRF_INL float roundf(float x) { return __builtin_roundf(x); }
+DRF_INL float fmodf(float x, float y) { return __builtin_fmodf(x, y); }
+DRF_INL float fminf(float x, float y) { return __builtin_fminf(x, y); }
+DRF_INL float fmaxf(float x, float y) { return __builtin_fmaxf(x, y); }
+DRF_INL float __fdividef(float x, float y) { return x / y; }
+DRF_INL float __expf(float x) { return __builtin_expf(x); }
+DRF_INL float __logf(float x) { return __builtin_logf(x); }
+DRF_INL float __sinf(float x) { return __builtin_sinf(x); }
+DRF_INL float __cosf(float x) { return __builtin_cosf(x); }
+DRF_INL float __powf(float x, float y) { return __builtin_powf(x, y); }
+DRF_INL double sqrt(double x) { return __builtin_sqrt(x); }
+DRF_INL double fabs(double x) { return __builtin_fabs(x); }
+DRF_INL double exp(double x) { return __builtin_exp(x); }
+DRF_INL double log(double x) { return __builtin_log(x); }
+DRF_INL double pow(double x, double y) { return __builtin_pow(x, y); }
+DRF_INL double floor(double x) { return __builtin_floor(x); }
+DRF_INL double ceil(double x) { return __builtin_ceil(x); }
+DRF_INL double fmin(double x, double y) { return __builtin_fmin(x, y); }
+DRF_INL double fmax(double x, double y) { return __builtin_fmax(x, y); }
+DRF_INL int abs(int x) { return x < 0 ? -x : x; }
+DRF_INL long long llabs(long long x) { return x < 0 ? -x : x; }
+DRF_INL int __mul24(int x, int y) { return x * y; }
+DRF_INL unsigned __umul24(unsigned x, unsigned y) { return x * y; }
+DRF_INL int __popc(unsigned x) { return __builtin_popcount(x); }
+DRF_INL int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+DRF_INL int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned)x); }
+DRF_INL int __ffs(int x) { return __builtin_ffs(x); }
+DRF_INL unsigned __brev(unsigned x) { return __builtin_bitreverse32(x); }
+DRF_INL int __float2int_rn(float x) { return (int)__builtin_rintf(x); }
+DRF_INL int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+DRF_INL float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+DRF_INL unsigned __float_as_uint(float x) { return __builtin_bit_cast(unsigned, x); }
+DRF_INL float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x); }
+
+// Atomics: relaxed, as CUDA's. They create no happens-before, TSan never
+// reports two of them against each other, and it reports one against a plain
+// access.
+#define DRF_R __ATOMIC_RELAXED
+#define DRF_ATOMIC_INT(T)                                                                         \
+  DRF_INL T atomicAdd(T *p, T v) { return __atomic_fetch_add(p, v, DRF_R); }                       \
+  DRF_INL T atomicSub(T *p, T v) { return __atomic_fetch_sub(p, v, DRF_R); }                       \
+  DRF_INL T atomicExch(T *p, T v) { return __atomic_exchange_n(p, v, DRF_R); }                     \
+  DRF_INL T atomicAnd(T *p, T v) { return __atomic_fetch_and(p, v, DRF_R); }                       \
+  DRF_INL T atomicOr(T *p, T v) { return __atomic_fetch_or(p, v, DRF_R); }                         \
+  DRF_INL T atomicXor(T *p, T v) { return __atomic_fetch_xor(p, v, DRF_R); }                       \
+  DRF_INL T atomicCAS(T *p, T cmp, T v) {                                                          \
+    __atomic_compare_exchange_n(p, &cmp, v, false, DRF_R, DRF_R);                                  \
+    return cmp;                                                                                    \
+  }                                                                                                \
+  DRF_INL T atomicMin(T *p, T v) {                                                                 \
+    T old = __atomic_load_n(p, DRF_R);                                                             \
+    while (v < old && !__atomic_compare_exchange_n(p, &old, v, false, DRF_R, DRF_R)) {             \
+    }                                                                                              \
+    return old;                                                                                    \
+  }                                                                                                \
+  DRF_INL T atomicMax(T *p, T v) {                                                                 \
+    T old = __atomic_load_n(p, DRF_R);                                                             \
+    while (old < v && !__atomic_compare_exchange_n(p, &old, v, false, DRF_R, DRF_R)) {             \
+    }                                                                                              \
+    return old;                                                                                    \
+  }
+DRF_ATOMIC_INT(int)
+DRF_ATOMIC_INT(unsigned)
+DRF_ATOMIC_INT(unsigned long long)
+DRF_ATOMIC_INT(long long)
+#undef DRF_ATOMIC_INT
+
+DRF_INL unsigned short atomicCAS(unsigned short *p, unsigned short cmp, unsigned short v) {
+  __atomic_compare_exchange_n(p, &cmp, v, false, DRF_R, DRF_R);
+  return cmp;
+}
+DRF_INL unsigned atomicInc(unsigned *p, unsigned limit) {
+  unsigned old = __atomic_load_n(p, DRF_R);
+  while (!__atomic_compare_exchange_n(p, &old, old >= limit ? 0u : old + 1u, false, DRF_R, DRF_R)) {
+  }
+  return old;
+}
+DRF_INL unsigned atomicDec(unsigned *p, unsigned limit) {
+  unsigned old = __atomic_load_n(p, DRF_R);
+  while (!__atomic_compare_exchange_n(p, &old, (old == 0u || old > limit) ? limit : old - 1u, false, DRF_R, DRF_R)) {
+  }
+  return old;
+}
+
+#define DRF_ATOMIC_FLOAT(T, U)                                                                     \
+  DRF_INL T atomicAdd(T *p, T v) {                                                                 \
+    U *u = reinterpret_cast<U *>(p);                                                               \
+    U old = __atomic_load_n(u, DRF_R);                                                             \
+    while (!__atomic_compare_exchange_n(u, &old, __builtin_bit_cast(U, __builtin_bit_cast(T, old) + v), \
+                                        false, DRF_R, DRF_R)) {                                    \
+    }                                                                                              \
+    return __builtin_bit_cast(T, old);                                                             \
+  }                                                                                                \
+  DRF_INL T atomicSub(T *p, T v) { return atomicAdd(p, -v); }                                      \
+  DRF_INL T atomicExch(T *p, T v) {                                                                \
+    return __builtin_bit_cast(T, __atomic_exchange_n(reinterpret_cast<U *>(p), __builtin_bit_cast(U, v), DRF_R)); \
+  }                                                                                                \
+  DRF_INL T atomicMin(T *p, T v) {                                                                 \
+    U *u = reinterpret_cast<U *>(p);                                                               \
+    U old = __atomic_load_n(u, DRF_R);                                                             \
+    while (v < __builtin_bit_cast(T, old) &&                                                       \
+           !__atomic_compare_exchange_n(u, &old, __builtin_bit_cast(U, v), false, DRF_R, DRF_R)) { \
+    }                                                                                              \
+    return __builtin_bit_cast(T, old);                                                             \
+  }                                                                                                \
+  DRF_INL T atomicMax(T *p, T v) {                                                                 \
+    U *u = reinterpret_cast<U *>(p);                                                               \
+    U old = __atomic_load_n(u, DRF_R);                                                             \
+    while (__builtin_bit_cast(T, old) < v &&                                                       \
+           !__atomic_compare_exchange_n(u, &old, __builtin_bit_cast(U, v), false, DRF_R, DRF_R)) { \
+    }                                                                                              \
+    return __builtin_bit_cast(T, old);                                                             \
+  }
+DRF_ATOMIC_FLOAT(float, unsigned)
+DRF_ATOMIC_FLOAT(double, unsigned long long)
+#undef DRF_ATOMIC_FLOAT
+#undef DRF_R
+
+#endif // DRF_RT_ONLY

@@ -1,0 +1,330 @@
+// drf_rt.cc: the CUDA-on-CPU runtime of drfcheck's execution oracle, the
+// part that launches kernels. Compiled once with -fsanitize=thread and linked
+// with every batch of generated kernels.
+//
+// A batch binary runs the cases [first, last) of its table one after the
+// other and writes markers on standard error, where ThreadSanitizer writes
+// its reports:
+//
+//   @@DRF BEGIN i          case i starts (its threads are not created yet)
+//   @@DRF DIV text         a block of case i diverged at a barrier
+//   @@DRF OOB name         case i wrote outside the buffer of parameter name
+//   @@DRF TRAP line text   an assertion failed; the process exits
+//   @@DRF END i            every thread of case i has been joined
+//
+// Every CUDA thread of every block is one pthread; all run concurrently.
+// The only happens-before edges between them come from the block barrier,
+// which synchronizes through atomics that ThreadSanitizer understands: each
+// arrival is an acq_rel increment of the block's counter, the last arrival
+// publishes the next generation number with a release store, and the waiting
+// threads leave on an acquire load of that number. A thread that leaves late
+// can therefore never acquire what another thread did after the barrier.
+// Sleeping uses the futex system call, which ThreadSanitizer does not see.
+//
+// No thread ends before every thread of the launch has left the kernel:
+// ThreadSanitizer (clang 14) often misses a race whose first access was made
+// by a thread that has already finished. The threads wait for each other
+// through a relaxed counter, which creates no happens-before.
+#define DRF_RT_ONLY
+#include "drf_cuda.h"
+
+#include <linux/futex.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <vector>
+
+extern "C" const drf::Case drf_cases[];
+extern "C" const int drf_ncases;
+
+namespace drf {
+namespace {
+
+void mark(const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return;
+  if (n >= (int)sizeof buf)
+    n = sizeof buf - 1;
+  const char *p = buf;
+  while (n > 0) {
+    ssize_t w = write(2, p, n);
+    if (w <= 0)
+      return;
+    p += w;
+    n -= w;
+  }
+}
+
+struct Diverged {};
+
+// The site of a thread that has returned from the kernel.
+constexpr uint64_t kExit = 0xffffffff00000000ull;
+
+struct Block {
+  unsigned n = 0; // threads in the block
+  uint3 idx{};
+  dim3 dim, grid;
+  uint32_t gen = 0;   // generation, the futex word
+  uint32_t count = 0; // arrivals in this generation
+  uint32_t diverged = 0;
+  int result[2] = {0, 0};    // reduction of the generation, by parity
+  uint64_t *site = nullptr;  // per thread: where it arrived in this generation
+  int *pred = nullptr;       // per thread: its predicate
+  char *shared = nullptr;    // static __shared__ memory
+  char *dyn = nullptr;       // extern __shared__ memory
+  char detail[512] = {0};    // divergence, written by the completing thread
+};
+
+struct Thread {
+  Block *block;
+  uint3 tid;
+  unsigned lin;
+  void (*body)(void *);
+  void *args;
+  pthread_t th;
+};
+
+thread_local Block *tls_block;
+thread_local unsigned tls_lin;
+thread_local uint32_t tls_gen;
+
+long futex(uint32_t *addr, int op, uint32_t val) {
+  return syscall(SYS_futex, addr, op, val, nullptr, nullptr, 0);
+}
+
+uint3 thread_of(unsigned lin, dim3 block) {
+  return uint3{lin % block.x, (lin / block.x) % block.y, lin / (block.x * block.y)};
+}
+
+// The end of the launch: threads that have left the kernel, and their
+// number.
+uint32_t launch_done;
+uint32_t launch_total;
+
+void wait_launch_end() {
+  uint32_t n = __atomic_add_fetch(&launch_done, 1u, __ATOMIC_RELAXED);
+  if (n == launch_total) {
+    futex(&launch_done, FUTEX_WAKE_PRIVATE, INT_MAX);
+    return;
+  }
+  while ((n = __atomic_load_n(&launch_done, __ATOMIC_RELAXED)) < launch_total)
+    futex(&launch_done, FUTEX_WAIT_PRIVATE, n);
+}
+
+void describe(char *buf, size_t len, unsigned lin, uint64_t site) {
+  uint3 t = thread_of(lin, blockDim);
+  if (site == kExit)
+    snprintf(buf, len, "thread (%u,%u,%u) has returned", t.x, t.y, t.z);
+  else
+    snprintf(buf, len, "thread (%u,%u,%u) waits at the barrier of line %u", t.x, t.y, t.z,
+             (unsigned)(site & 0xffffffffu));
+}
+
+// complete runs in the last thread to arrive in generation g of block b. It
+// has acquired every arrival of g through the counter.
+void complete(Block *b, uint32_t g) {
+  uint64_t s0 = __atomic_load_n(&b->site[0], __ATOMIC_RELAXED);
+  unsigned other = 0;
+  int sum = 0;
+  for (unsigned i = 0; i < b->n; i++) {
+    uint64_t s = __atomic_load_n(&b->site[i], __ATOMIC_RELAXED);
+    if (s != s0 && other == 0)
+      other = i;
+    sum += __atomic_load_n(&b->pred[i], __ATOMIC_RELAXED);
+  }
+  if (other != 0) {
+    char a[200], c[200];
+    describe(a, sizeof a, 0, s0);
+    describe(c, sizeof c, other, __atomic_load_n(&b->site[other], __ATOMIC_RELAXED));
+    snprintf(b->detail, sizeof b->detail, "block (%u,%u,%u): %s, %s", b->idx.x, b->idx.y, b->idx.z, a, c);
+    __atomic_store_n(&b->diverged, 1u, __ATOMIC_RELAXED);
+  } else if (s0 == kExit) {
+    return; // every thread has returned: the block is done
+  }
+  __atomic_store_n(&b->result[g & 1], sum, __ATOMIC_RELAXED);
+  __atomic_store_n(&b->count, 0u, __ATOMIC_RELAXED);
+  __atomic_store_n(&b->gen, g + 1, __ATOMIC_RELEASE);
+  futex(&b->gen, FUTEX_WAKE_PRIVATE, INT_MAX);
+}
+
+int arrive(uint64_t site, int kind, int pred) {
+  Block *b = tls_block;
+  uint32_t g = tls_gen;
+  __atomic_store_n(&b->site[tls_lin], site, __ATOMIC_RELAXED);
+  __atomic_store_n(&b->pred[tls_lin], pred, __ATOMIC_RELAXED);
+  uint32_t n = __atomic_add_fetch(&b->count, 1u, __ATOMIC_ACQ_REL);
+  if (n == b->n)
+    complete(b, g);
+  if (site == kExit)
+    return 0;
+  while (__atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == g)
+    futex(&b->gen, FUTEX_WAIT_PRIVATE, g);
+  tls_gen = g + 1;
+  if (__atomic_load_n(&b->diverged, __ATOMIC_RELAXED))
+    throw Diverged{};
+  int sum = __atomic_load_n(&b->result[g & 1], __ATOMIC_RELAXED);
+  switch (kind) {
+  case 1:
+    return sum;
+  case 2:
+    return sum == (int)b->n;
+  case 3:
+    return sum > 0;
+  }
+  return 0;
+}
+
+void *thread_main(void *p) {
+  Thread *t = static_cast<Thread *>(p);
+  threadIdx = t->tid;
+  blockIdx = t->block->idx;
+  blockDim = t->block->dim;
+  gridDim = t->block->grid;
+  tls_shared = t->block->shared;
+  tls_dyn = t->block->dyn;
+  tls_block = t->block;
+  tls_lin = t->lin;
+  tls_gen = 0;
+  try {
+    t->body(t->args);
+    arrive(kExit, 0, 0);
+  } catch (const Diverged &) {
+  }
+  wait_launch_end();
+  return nullptr;
+}
+
+struct Param {
+  const char *name;
+  char *base;
+  size_t pad, bytes, total; // padding before the data, size of the data, of everything
+};
+std::vector<Param> params;
+
+char *zalloc(size_t bytes) {
+  bytes = (bytes + 255) / 256 * 256;
+  if (bytes == 0)
+    bytes = 256;
+  void *p = aligned_alloc(256, bytes);
+  if (p == nullptr) {
+    mark("@@DRF TRAP 0 out of memory\n");
+    _exit(3);
+  }
+  memset(p, 0, bytes);
+  return static_cast<char *>(p);
+}
+
+} // namespace
+
+size_t shared_register(Layout *layout, size_t size, size_t align) {
+  if (align < 16)
+    align = 16;
+  size_t off = (layout->size + align - 1) / align * align;
+  layout->size = off + size;
+  return off;
+}
+
+void trap(const char *what, int line) {
+  mark("@@DRF TRAP %d %s\n", line, what);
+  _exit(3);
+}
+
+void *param_alloc(const char *name, size_t elem, size_t align, size_t len) {
+  (void)align; // buffers are 256-aligned, as cudaMalloc's
+  size_t bytes = elem * len;
+  size_t rounded = (bytes + 255) / 256 * 256;
+  size_t pad = rounded < 4096 ? 4096 : rounded;
+  char *base = zalloc(pad + rounded + pad);
+  params.push_back(Param{name, base, pad, bytes, pad + rounded + pad});
+  return base + pad;
+}
+
+void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void (*body)(void *), void *args) {
+  unsigned nb = grid.x * grid.y * grid.z, nt = block.x * block.y * block.z;
+  std::vector<Block> blocks(nb);
+  std::vector<Thread> threads(size_t(nb) * nt);
+  for (unsigned i = 0; i < nb; i++) {
+    Block &b = blocks[i];
+    b.n = nt;
+    b.idx = thread_of(i, grid);
+    b.dim = block;
+    b.grid = grid;
+    b.site = reinterpret_cast<uint64_t *>(zalloc(sizeof(uint64_t) * nt));
+    b.pred = reinterpret_cast<int *>(zalloc(sizeof(int) * nt));
+    b.shared = zalloc(static_shared);
+    b.dyn = zalloc(dyn_shared);
+    for (unsigned j = 0; j < nt; j++) {
+      Thread &t = threads[size_t(i) * nt + j];
+      t.block = &b;
+      t.lin = j;
+      t.tid = thread_of(j, block);
+      t.body = body;
+      t.args = args;
+    }
+  }
+  __atomic_store_n(&launch_done, 0u, __ATOMIC_RELAXED);
+  launch_total = nb * nt;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 512 * 1024);
+  for (Thread &t : threads) {
+    int err = pthread_create(&t.th, &attr, thread_main, &t);
+    if (err != 0) {
+      mark("@@DRF TRAP 0 cannot create thread: %s\n", strerror(err));
+      _exit(3);
+    }
+  }
+  pthread_attr_destroy(&attr);
+  for (Thread &t : threads)
+    pthread_join(t.th, nullptr);
+  for (Block &b : blocks) {
+    if (b.diverged)
+      mark("@@DRF DIV %s\n", b.detail);
+    free(b.site);
+    free(b.pred);
+    free(b.shared);
+    free(b.dyn);
+  }
+  for (Param &p : params) {
+    bool bad = false;
+    for (size_t i = 0; i < p.pad && !bad; i++)
+      bad = p.base[i] != 0;
+    for (size_t i = p.pad + p.bytes; i < p.total && !bad; i++)
+      bad = p.base[i] != 0;
+    if (bad)
+      mark("@@DRF OOB %s\n", p.name);
+    free(p.base);
+  }
+  params.clear();
+}
+
+int sync(int site, int line, int kind, int pred) {
+  return arrive((uint64_t)(unsigned)site << 32 | (uint32_t)line, kind, pred);
+}
+
+} // namespace drf
+
+int main(int argc, char **argv) {
+  int first = 0, last = drf_ncases;
+  if (argc >= 3) {
+    first = atoi(argv[1]);
+    last = atoi(argv[2]);
+  }
+  for (int i = first; i < last && i < drf_ncases; i++) {
+    drf::mark("@@DRF BEGIN %d\n", i);
+    drf_cases[i].launch();
+    drf::mark("@@DRF END %d\n", i);
+  }
+  drf::mark("@@DRF DONE\n");
+  return 0;
+}
