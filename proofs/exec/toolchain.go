@@ -36,7 +36,7 @@ var compileFlags = []string{
 // implied by the runtime's writes to standard error.
 const tsanOptions = "symbolize=0 suppress_equal_addresses=0 suppress_equal_stacks=1 io_sync=0 " +
 	"halt_on_error=0 report_signal_unsafe=0 report_thread_leaks=0 detect_deadlocks=0 " +
-	"history_size=4 die_after_fork=0"
+	"history_size=4 die_after_fork=0 atexit_sleep_ms=0"
 
 type toolchain struct {
 	clang   string

@@ -12,7 +12,8 @@
 //   @@DRF TRAP line text   an assertion failed; the process exits
 //   @@DRF END i            every thread of case i has been joined
 //
-// Every CUDA thread of every block is one pthread; all run concurrently.
+// Every CUDA thread of every block runs on its own pthread; all run
+// concurrently.
 // The only happens-before edges between them come from the block barrier,
 // which synchronizes through atomics that ThreadSanitizer understands: each
 // arrival is an acq_rel increment of the block's counter, the last arrival
@@ -21,10 +22,10 @@
 // can therefore never acquire what another thread did after the barrier.
 // Sleeping uses the futex system call, which ThreadSanitizer does not see.
 //
-// No thread ends before every thread of the launch has left the kernel:
+// The CUDA threads run on a pool of workers that never end (see Worker):
+// besides being cheaper than creating threads, this matters because
 // ThreadSanitizer (clang 14) often misses a race whose first access was made
-// by a thread that has already finished. The threads wait for each other
-// through a relaxed counter, which creates no happens-before.
+// by a thread that had already finished.
 #define DRF_RT_ONLY
 #include "drf_cuda.h"
 
@@ -89,9 +90,9 @@ struct Thread {
   Block *block;
   uint3 tid;
   unsigned lin;
+  uint32_t total; // threads of the launch
   void (*body)(void *);
   void *args;
-  pthread_t th;
 };
 
 thread_local Block *tls_block;
@@ -106,20 +107,23 @@ uint3 thread_of(unsigned lin, dim3 block) {
   return uint3{lin % block.x, (lin / block.x) % block.y, lin / (block.x * block.y)};
 }
 
-// The end of the launch: threads that have left the kernel, and their
-// number.
-uint32_t launch_done;
-uint32_t launch_total;
-
-void wait_launch_end() {
-  uint32_t n = __atomic_add_fetch(&launch_done, 1u, __ATOMIC_RELAXED);
-  if (n == launch_total) {
-    futex(&launch_done, FUTEX_WAKE_PRIVATE, INT_MAX);
-    return;
-  }
-  while ((n = __atomic_load_n(&launch_done, __ATOMIC_RELAXED)) < launch_total)
-    futex(&launch_done, FUTEX_WAIT_PRIVATE, n);
-}
+// The pool of workers: one pthread per CUDA thread of the largest launch so
+// far, kept between launches (creating threads under ThreadSanitizer costs
+// far more than running small kernels). A launch hands worker i its CUDA
+// thread with a release store on the worker's go word, which the worker
+// acquires; the worker then increments launch_done with release, and the
+// launcher waits for the count with acquire. Those are exactly the edges of
+// pthread_create and pthread_join: the launch's setup happens before every
+// access of the kernel, and every access happens before the checks and the
+// next launch; workers get no edge from each other.
+struct Thread;
+struct Worker {
+  pthread_t th;
+  uint32_t go = 0; // futex word: bumped by the launcher for each job
+  Thread *job = nullptr;
+};
+std::vector<Worker *> workers;
+uint32_t launch_done; // futex word: jobs of this launch that have ended
 
 void describe(char *buf, size_t len, unsigned lin, uint64_t site) {
   uint3 t = thread_of(lin, blockDim);
@@ -184,8 +188,7 @@ int arrive(uint64_t site, int kind, int pred) {
   return 0;
 }
 
-void *thread_main(void *p) {
-  Thread *t = static_cast<Thread *>(p);
+void run_job(Thread *t) {
   threadIdx = t->tid;
   blockIdx = t->block->idx;
   blockDim = t->block->dim;
@@ -200,8 +203,41 @@ void *thread_main(void *p) {
     arrive(kExit, 0, 0);
   } catch (const Diverged &) {
   }
-  wait_launch_end();
+}
+
+void *worker_main(void *p) {
+  Worker *w = static_cast<Worker *>(p);
+  uint32_t seen = 0;
+  for (;;) {
+    uint32_t g;
+    while ((g = __atomic_load_n(&w->go, __ATOMIC_ACQUIRE)) == seen)
+      futex(&w->go, FUTEX_WAIT_PRIVATE, seen);
+    seen = g;
+    Thread *t = w->job;
+    uint32_t total = t->total;
+    run_job(t);
+    if (__atomic_add_fetch(&launch_done, 1u, __ATOMIC_RELEASE) == total)
+      futex(&launch_done, FUTEX_WAKE_PRIVATE, 1);
+  }
   return nullptr;
+}
+
+void grow_pool(size_t n) {
+  if (workers.size() >= n)
+    return;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 1 << 20);
+  while (workers.size() < n) {
+    Worker *w = new Worker;
+    int err = pthread_create(&w->th, &attr, worker_main, w);
+    if (err != 0) {
+      mark("@@DRF TRAP 0 cannot create thread: %s\n", strerror(err));
+      _exit(3);
+    }
+    workers.push_back(w);
+  }
+  pthread_attr_destroy(&attr);
 }
 
 struct Param {
@@ -268,25 +304,23 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
       t.block = &b;
       t.lin = j;
       t.tid = thread_of(j, block);
+      t.total = nb * nt;
       t.body = body;
       t.args = args;
     }
   }
+  uint32_t total = nb * nt;
+  grow_pool(total);
   __atomic_store_n(&launch_done, 0u, __ATOMIC_RELAXED);
-  launch_total = nb * nt;
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, 512 * 1024);
-  for (Thread &t : threads) {
-    int err = pthread_create(&t.th, &attr, thread_main, &t);
-    if (err != 0) {
-      mark("@@DRF TRAP 0 cannot create thread: %s\n", strerror(err));
-      _exit(3);
-    }
+  for (uint32_t i = 0; i < total; i++)
+    workers[i]->job = &threads[i];
+  for (uint32_t i = 0; i < total; i++) {
+    __atomic_store_n(&workers[i]->go, __atomic_load_n(&workers[i]->go, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+    futex(&workers[i]->go, FUTEX_WAKE_PRIVATE, 1);
   }
-  pthread_attr_destroy(&attr);
-  for (Thread &t : threads)
-    pthread_join(t.th, nullptr);
+  uint32_t n;
+  while ((n = __atomic_load_n(&launch_done, __ATOMIC_ACQUIRE)) < total)
+    futex(&launch_done, FUTEX_WAIT_PRIVATE, n);
   for (Block &b : blocks) {
     if (b.diverged)
       mark("@@DRF DIV %s\n", b.detail);
