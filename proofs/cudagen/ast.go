@@ -1,0 +1,456 @@
+package cudagen
+
+import "fmt"
+
+// This file holds the kernel AST the generator builds, prints, interprets
+// and shrinks. It covers exactly the C++ the generator emits: scalars of a
+// few types, pointers, references, structs of 32-bit fields (possibly with
+// one array member), one- and two-dimensional arrays, and the statements of
+// a CUDA kernel body. Every scalar occupies one 32-bit word.
+
+// Kind is the kind of a type.
+type Kind int
+
+// The kinds of types.
+const (
+	KVoid Kind = iota
+	KBool
+	KUChar
+	KShort
+	KInt
+	KUint
+	KFloat
+	KPtr
+	KStruct
+)
+
+// Type is a C type.
+type Type struct {
+	K    Kind
+	Elem *Type   // KPtr: the pointee
+	S    *Struct // KStruct
+}
+
+var (
+	tVoid  = &Type{K: KVoid}
+	tBool  = &Type{K: KBool}
+	tUChar = &Type{K: KUChar}
+	tShort = &Type{K: KShort}
+	tInt   = &Type{K: KInt}
+	tUint  = &Type{K: KUint}
+	tFloat = &Type{K: KFloat}
+)
+
+func ptrTo(t *Type) *Type { return &Type{K: KPtr, Elem: t} }
+
+// sameType says whether two types are the same C type.
+func sameType(a, b *Type) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.K != b.K {
+		return false
+	}
+	switch a.K {
+	case KPtr:
+		return sameType(a.Elem, b.Elem)
+	case KStruct:
+		return a.S == b.S
+	}
+	return true
+}
+
+// integral: bool, unsigned char, short, int, unsigned.
+func (t *Type) integral() bool { return t.K >= KBool && t.K <= KUint }
+
+// arith: integral or float.
+func (t *Type) arith() bool { return t.integral() || t.K == KFloat }
+
+// String is the C spelling of the type.
+func (t *Type) String() string {
+	switch t.K {
+	case KVoid:
+		return "void"
+	case KBool:
+		return "bool"
+	case KUChar:
+		return "unsigned char"
+	case KShort:
+		return "short"
+	case KInt:
+		return "int"
+	case KUint:
+		return "unsigned"
+	case KFloat:
+		return "float"
+	case KPtr:
+		return t.Elem.String() + " *"
+	case KStruct:
+		return t.S.Name
+	}
+	return "?"
+}
+
+// words is the size of a value of the type in 32-bit words.
+func (t *Type) words() int {
+	if t.K == KStruct {
+		return t.S.words()
+	}
+	return 1
+}
+
+// Struct is a struct type of the kernel's source: 32-bit scalar fields,
+// possibly array members.
+type Struct struct {
+	Name   string
+	Fields []*Field
+}
+
+// Field is a field of a struct. Arr fields are arrays of Len elements (Len
+// is fitted to the indices the kernel uses).
+type Field struct {
+	Name string
+	T    *Type
+	Arr  bool
+	Len  int
+}
+
+func (s *Struct) words() int {
+	n := 0
+	for _, f := range s.Fields {
+		n += f.words()
+	}
+	return n
+}
+
+func (f *Field) words() int {
+	if f.Arr {
+		return f.Len
+	}
+	return 1
+}
+
+// offset is the word offset of a field in its struct.
+func (s *Struct) offset(f *Field) int {
+	n := 0
+	for _, g := range s.Fields {
+		if g == f {
+			return n
+		}
+		n += g.words()
+	}
+	panic("field not in struct")
+}
+
+// VarKind says what a variable is.
+type VarKind int
+
+// The kinds of variables.
+const (
+	// VLocal is a per-thread scalar, pointer or struct variable: locals,
+	// value parameters of device functions, kernel parameters.
+	VLocal VarKind = iota
+	// VRef is a reference (a local or a device function parameter).
+	VRef
+	// VLocalArr is a per-thread array "T name[N] = {};".
+	VLocalArr
+	// VShared is a __shared__ scalar (Dims nil) or array (one or two
+	// dimensions).
+	VShared
+	// VDyn is "extern __shared__ int name[];".
+	VDyn
+)
+
+// Var is a variable. Kernel pointer parameters are VLocal variables of
+// pointer type with Param set: each points to one global array of Len
+// elements.
+type Var struct {
+	Name string
+	Kind VarKind
+	// T is the type of the variable; for arrays the element type; for
+	// references the referenced type.
+	T    *Type
+	Dims []int // VShared, VLocalArr: the (fitted) sizes
+
+	// Kernel parameters.
+	Param bool
+	Len   int     // pointer parameter: number of elements (fitted)
+	Input bool    // pointer parameter: read-only input, contents Init
+	InitA int64   // input contents: element j is (InitA*j + InitB) % InitM
+	InitB int64   //
+	InitM int64   //
+	Vals  []int64 // scalar parameter: its value, or its fields' values (struct)
+}
+
+func (v *Var) isArray() bool {
+	return v.Kind == VLocalArr || v.Kind == VDyn || (v.Kind == VShared && len(v.Dims) > 0)
+}
+
+func (v *Var) initAt(j int64) int64 {
+	m := v.InitM
+	if m <= 0 {
+		m = 1
+	}
+	x := (v.InitA*j + v.InitB) % m
+	if x < 0 {
+		x += m
+	}
+	return x
+}
+
+// Expr is an expression.
+type Expr interface{ isExpr() }
+
+// Lit is a literal: I for integral types, F for float.
+type Lit struct {
+	T *Type
+	I int64
+	F float32
+}
+
+// Builtin is threadIdx, blockIdx, blockDim or gridDim, dimension Dim.
+type Builtin struct {
+	Name string
+	Dim  int
+}
+
+// VarRef names a variable.
+type VarRef struct{ V *Var }
+
+// Index is X[I] for a pointer (or one-dimensional array) X.
+type Index struct{ X, I Expr }
+
+// Index2 is V[I][J] for a two-dimensional shared array.
+type Index2 struct {
+	V    *Var
+	I, J Expr
+}
+
+// Member is X.F.
+type Member struct {
+	X Expr
+	F *Field
+}
+
+// Deref is *X.
+type Deref struct{ X Expr }
+
+// AddrOf is &X.
+type AddrOf struct{ X Expr }
+
+// Unary is -X, ~X or !X.
+type Unary struct {
+	Op string
+	X  Expr
+}
+
+// Binary is X Op Y: arithmetic, bitwise, shifts, comparisons, && and ||,
+// and pointer plus or minus an integer.
+type Binary struct {
+	Op   string
+	X, Y Expr
+}
+
+// Cond is C ? X : Y (an lvalue when X and Y are lvalues of one type).
+type Cond struct{ C, X, Y Expr }
+
+// Cast is (T)X.
+type Cast struct {
+	T *Type
+	X Expr
+}
+
+// VecLane is reinterpret_cast<int4*>(X)[I].lane (float4 when X points to
+// float): an lvalue.
+type VecLane struct {
+	X, I Expr
+	Lane int
+}
+
+// Call calls a device function.
+type Call struct {
+	F    *Func
+	Args []Expr
+}
+
+// MinMax is min(X, Y) or max(X, Y).
+type MinMax struct {
+	Max  bool
+	X, Y Expr
+}
+
+// Atomic is atomicOp(P, V) (atomicCAS(P, V, W)); it returns the old value.
+type Atomic struct {
+	Op      string // Add, Sub, Exch, Min, Max, And, Or, Xor, Inc, Dec, CAS
+	P, V, W Expr
+}
+
+// SyncPred is __syncthreads_count/_and/_or(X): a barrier with a value.
+type SyncPred struct {
+	Op string // count, and, or
+	X  Expr
+}
+
+func (*Lit) isExpr()      {}
+func (*Builtin) isExpr()  {}
+func (*VarRef) isExpr()   {}
+func (*Index) isExpr()    {}
+func (*Index2) isExpr()   {}
+func (*Member) isExpr()   {}
+func (*Deref) isExpr()    {}
+func (*AddrOf) isExpr()   {}
+func (*Unary) isExpr()    {}
+func (*Binary) isExpr()   {}
+func (*Cond) isExpr()     {}
+func (*Cast) isExpr()     {}
+func (*VecLane) isExpr()  {}
+func (*Call) isExpr()     {}
+func (*MinMax) isExpr()   {}
+func (*Atomic) isExpr()   {}
+func (*SyncPred) isExpr() {}
+
+// Stmt is a statement.
+type Stmt interface{ isStmt() }
+
+// Decl declares V: "T v = Init;", "T &v = Init;", "T v[N] = {};" (Init
+// nil), "__shared__ T v[N];", "extern __shared__ int v[];".
+type Decl struct {
+	V    *Var
+	Init Expr
+}
+
+// Assign is L Op R with Op "=", "+=", "-=", ...
+type Assign struct {
+	L  Expr
+	Op string
+	R  Expr
+}
+
+// IncDec is L++ or L--.
+type IncDec struct {
+	L  Expr
+	Op string
+}
+
+// ExprStmt evaluates X for its effects (calls, atomics, barriers).
+type ExprStmt struct{ X Expr }
+
+// If is if (C) Then else Else (Else may be nil).
+type If struct {
+	C          Expr
+	Then, Else *Block
+}
+
+// For is for (Init; C; Post) Body; Init and Post may be nil.
+type For struct {
+	Init Stmt
+	C    Expr
+	Post Stmt
+	Body *Block
+}
+
+// While is while (C) Body.
+type While struct {
+	C    Expr
+	Body *Block
+}
+
+// DoWhile is do Body while (C);.
+type DoWhile struct {
+	Body *Block
+	C    Expr
+}
+
+// Switch is switch (X) { cases }.
+type Switch struct {
+	X     Expr
+	Cases []*SwitchCase
+}
+
+// SwitchCase is one case of a switch: "case v: ..." for each of Vals, or
+// "default:"; its body falls through unless it ends with a break.
+type SwitchCase struct {
+	Vals    []int64
+	Default bool
+	Body    []Stmt
+}
+
+// Break is break;.
+type Break struct{}
+
+// Continue is continue;.
+type Continue struct{}
+
+// Return is return X; (X nil in void functions).
+type Return struct{ X Expr }
+
+// Sync is __syncthreads(); or __syncwarp();.
+type Sync struct{ Op string }
+
+// Block is { Stmts }.
+type Block struct{ Stmts []Stmt }
+
+func (*Decl) isStmt()     {}
+func (*Assign) isStmt()   {}
+func (*IncDec) isStmt()   {}
+func (*ExprStmt) isStmt() {}
+func (*If) isStmt()       {}
+func (*For) isStmt()      {}
+func (*While) isStmt()    {}
+func (*DoWhile) isStmt()  {}
+func (*Switch) isStmt()   {}
+func (*Break) isStmt()    {}
+func (*Continue) isStmt() {}
+func (*Return) isStmt()   {}
+func (*Sync) isStmt()     {}
+func (*Block) isStmt()    {}
+
+// Func is a __device__ function or the __global__ kernel.
+type Func struct {
+	Name   string
+	Ret    *Type
+	RetRef bool
+	Params []*Var
+	Body   *Block
+}
+
+// Program is a generated kernel with its launch.
+type Program struct {
+	Structs []*Struct
+	Funcs   []*Func // device functions, callees before callers
+	Kernel  *Func
+	Block   [3]int
+	Grid    [3]int
+}
+
+func (p *Program) threads() int { return p.Block[0] * p.Block[1] * p.Block[2] }
+func (p *Program) blocks() int  { return p.Grid[0] * p.Grid[1] * p.Grid[2] }
+
+// Convenience constructors.
+
+func intLit(v int64) *Lit    { return &Lit{T: tInt, I: v} }
+func uintLit(v int64) *Lit   { return &Lit{T: tUint, I: v} }
+func floatLit(f float32) *Lit { return &Lit{T: tFloat, F: f} }
+func ref(v *Var) *VarRef     { return &VarRef{V: v} }
+func bin(op string, x, y Expr) *Binary {
+	return &Binary{Op: op, X: x, Y: y}
+}
+func tidx(d int) *Builtin { return &Builtin{Name: "threadIdx", Dim: d} }
+func bidx(d int) *Builtin { return &Builtin{Name: "blockIdx", Dim: d} }
+func bdim(d int) *Builtin { return &Builtin{Name: "blockDim", Dim: d} }
+func gdim(d int) *Builtin { return &Builtin{Name: "gridDim", Dim: d} }
+func block(s ...Stmt) *Block {
+	return &Block{Stmts: s}
+}
+
+func litOf(t *Type, v int64) *Lit {
+	switch t.K {
+	case KUint:
+		return uintLit(v)
+	case KFloat:
+		return floatLit(float32(v))
+	}
+	return intLit(v)
+}
+
+func (l *Lit) String() string { return fmt.Sprint(l.I) }

@@ -1,0 +1,519 @@
+package cudagen
+
+import (
+	"errors"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"github.com/leanovate/gopter"
+)
+
+// Case is one generated kernel with its concrete launch and parameter
+// values.
+type Case struct {
+	// Name is a C identifier, unique in a batch with high probability
+	// (Rename makes it so for sure); it is also the kernel's name.
+	Name string
+	// Source is the CUDA text: structs, __device__ functions and one
+	// __global__ function named Kernel. It has no #include, no macro and no
+	// main, so that a caller can wrap it in "namespace Name { ... }" and
+	// concatenate many cases into one file.
+	Source string
+	Kernel string
+	// Block and Grid are the launch: 1 to 64 threads per block, 1 to 4
+	// blocks.
+	Block, Grid [3]int
+	// Params are the kernel's parameters in signature order.
+	Params []Param
+
+	// Expect is the verdict of the package's own interpreter for this
+	// launch; Race describes the first race it found (empty if none).
+	Expect Verdict
+	Race   string
+
+	prog *Program
+}
+
+// Param is one kernel parameter.
+type Param struct {
+	Name string
+	// Type as in the signature: "int", "unsigned", "int *", "unsigned *",
+	// "float *", "Pair *", "Rec *", "Cfg".
+	Type string
+	// Pointer parameters point to Len elements of global memory, zero or
+	// Init.
+	Pointer bool
+	Len     int
+	Init    []int64
+	// Value is a C++ initializer of a scalar or struct parameter: "5",
+	// "7u", "Cfg{3, 4}".
+	Value string
+	// Fix gives the values to pass the static checker as -p NAME=VALUE:
+	// {"n": 5}, or {"cfg_base": 3, "cfg_len": 4} for a struct parameter.
+	Fix map[string]int64
+}
+
+// Size limits of arrays.
+const (
+	maxShared = 1024 // elements of a shared array
+	maxDim2   = 64   // each dimension of a two-dimensional shared array
+	maxGlobal = 4096 // elements of a global array
+	maxLocal  = 64   // elements of a local array
+	maxMember = 16   // elements of a struct's array member
+)
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// finalize prunes what the kernel does not use, checks the program, runs
+// it, sizes every array to the indices it is accessed at, and prints it.
+// It modifies p.
+func finalize(p *Program) (*Case, error) {
+	prune(p)
+	ti, err := typecheck(p)
+	if err != nil {
+		return nil, err
+	}
+	res, err := run(p, ti)
+	if err != nil {
+		return nil, err
+	}
+	if err := applyFits(p, res.fits); err != nil {
+		return nil, err
+	}
+	c := &Case{
+		Name:   p.Kernel.Name,
+		Kernel: p.Kernel.Name,
+		Block:  p.Block,
+		Grid:   p.Grid,
+		Expect: res.Verdict,
+		prog:   p,
+	}
+	if res.Race != nil {
+		c.Race = res.Race.String()
+	}
+	if res.Verdict == Divergent {
+		c.Race = fmt.Sprintf("barrier divergence in block %d; %s", res.DivBlock, c.Race)
+	}
+	c.Source = p.Print()
+	for _, v := range p.Kernel.Params {
+		c.Params = append(c.Params, paramOf(v))
+	}
+	return c, nil
+}
+
+func paramOf(v *Var) Param {
+	p := Param{Name: v.Name, Type: v.T.String()}
+	switch v.T.K {
+	case KPtr:
+		p.Pointer = true
+		p.Len = v.Len
+		if v.Input {
+			for j := 0; j < v.Len; j++ {
+				p.Init = append(p.Init, v.initAt(int64(j)))
+			}
+		}
+	case KStruct:
+		p.Fix = map[string]int64{}
+		var vals []string
+		for i, f := range v.T.S.Fields {
+			p.Fix[v.Name+"_"+f.Name] = v.Vals[i]
+			vals = append(vals, fmt.Sprint(v.Vals[i]))
+		}
+		p.Value = v.T.S.Name + "{" + strings.Join(vals, ", ") + "}"
+	case KUint:
+		p.Value = fmt.Sprintf("%du", v.Vals[0])
+		p.Fix = map[string]int64{v.Name: v.Vals[0]}
+	default:
+		p.Value = fmt.Sprint(v.Vals[0])
+		p.Fix = map[string]int64{v.Name: v.Vals[0]}
+	}
+	return p
+}
+
+func applyFits(p *Program, fits map[any]*fit) error {
+	size := func(key any, dim int) int {
+		f := fits[key]
+		if f == nil {
+			return 1
+		}
+		n := f.max[dim] + 1
+		if dim == 0 {
+			n = max(n, f.ptr)
+		}
+		return int(max(n, 1))
+	}
+	for _, v := range p.Kernel.Params {
+		if v.T.K == KPtr {
+			v.Len = size(v, 0)
+			if v.Len > maxGlobal {
+				return fmt.Errorf("global array %s of %d elements", v.Name, v.Len)
+			}
+		}
+	}
+	var err error
+	walkProgram(p, func(s Stmt) {
+		d, ok := s.(*Decl)
+		if !ok {
+			return
+		}
+		v := d.V
+		switch {
+		case v.Kind == VShared && len(v.Dims) == 1:
+			v.Dims[0] = size(v, 0)
+			if v.Dims[0] > maxShared {
+				err = fmt.Errorf("shared array %s of %d elements", v.Name, v.Dims[0])
+			}
+		case v.Kind == VShared && len(v.Dims) == 2:
+			v.Dims[0], v.Dims[1] = size(v, 0), size(v, 1)
+			if v.Dims[0] > maxDim2 || v.Dims[1] > maxDim2 {
+				err = fmt.Errorf("shared array %s of %dx%d elements", v.Name, v.Dims[0], v.Dims[1])
+			}
+		case v.Kind == VLocalArr:
+			v.Dims[0] = size(v, 0)
+			if v.Dims[0] > maxLocal {
+				err = fmt.Errorf("local array %s of %d elements", v.Name, v.Dims[0])
+			}
+		}
+	}, nil)
+	for _, s := range p.Structs {
+		for _, f := range s.Fields {
+			if f.Arr {
+				f.Len = size(f, 0)
+				if f.Len > maxMember {
+					err = fmt.Errorf("array member %s of %d elements", f.Name, f.Len)
+				}
+			}
+		}
+	}
+	return err
+}
+
+// prune removes kernel parameters, shared declarations, device functions
+// and structs that nothing uses.
+func prune(p *Program) {
+	usedVar := map[*Var]bool{}
+	usedFn := map[*Func]bool{}
+	usedStruct := map[*Struct]bool{}
+	var markType func(t *Type)
+	markType = func(t *Type) {
+		switch t.K {
+		case KPtr:
+			markType(t.Elem)
+		case KStruct:
+			usedStruct[t.S] = true
+		}
+	}
+	var visitFn func(f *Func)
+	visitFn = func(f *Func) {
+		if usedFn[f] {
+			return
+		}
+		usedFn[f] = true
+		markType(f.Ret)
+		for _, v := range f.Params {
+			markType(v.T)
+		}
+		walkBlock(f.Body, func(s Stmt) {
+			if d, ok := s.(*Decl); ok {
+				markType(d.V.T)
+			}
+		}, func(e Expr) {
+			switch e := e.(type) {
+			case *VarRef:
+				usedVar[e.V] = true
+			case *Index2:
+				usedVar[e.V] = true
+			case *Call:
+				visitFn(e.F)
+			case *Cast:
+				markType(e.T)
+			}
+		})
+	}
+	visitFn(p.Kernel)
+	delete(usedFn, p.Kernel)
+	var params []*Var
+	for _, v := range p.Kernel.Params {
+		if usedVar[v] {
+			params = append(params, v)
+		}
+	}
+	p.Kernel.Params = params
+	var body []Stmt
+	for _, s := range p.Kernel.Body.Stmts {
+		if d, ok := s.(*Decl); ok && (d.V.Kind == VShared || d.V.Kind == VDyn) && !usedVar[d.V] {
+			continue
+		}
+		body = append(body, s)
+	}
+	p.Kernel.Body.Stmts = body
+	var fns []*Func
+	for _, f := range p.Funcs {
+		if usedFn[f] {
+			fns = append(fns, f)
+		}
+	}
+	p.Funcs = fns
+	// structs used by what remains
+	usedStruct = map[*Struct]bool{}
+	for _, v := range p.Kernel.Params {
+		markType(v.T)
+	}
+	for _, f := range append(fns, p.Kernel) {
+		markType(f.Ret)
+		for _, v := range f.Params {
+			markType(v.T)
+		}
+		walkBlock(f.Body, func(s Stmt) {
+			if d, ok := s.(*Decl); ok {
+				markType(d.V.T)
+			}
+		}, func(e Expr) {
+			if c, ok := e.(*Cast); ok {
+				markType(c.T)
+			}
+		})
+	}
+	var structs []*Struct
+	for _, s := range p.Structs {
+		if usedStruct[s] {
+			structs = append(structs, s)
+		}
+	}
+	p.Structs = structs
+}
+
+// walkProgram visits every statement and expression of the program.
+func walkProgram(p *Program, fs func(Stmt), fe func(Expr)) {
+	for _, f := range p.Funcs {
+		walkBlock(f.Body, fs, fe)
+	}
+	walkBlock(p.Kernel.Body, fs, fe)
+}
+
+func walkBlock(b *Block, fs func(Stmt), fe func(Expr)) {
+	for _, s := range b.Stmts {
+		walkStmt(s, fs, fe)
+	}
+}
+
+func walkStmt(s Stmt, fs func(Stmt), fe func(Expr)) {
+	if s == nil {
+		return
+	}
+	if fs != nil {
+		fs(s)
+	}
+	ex := func(e Expr) {
+		if e != nil {
+			walkExpr(e, fe)
+		}
+	}
+	switch s := s.(type) {
+	case *Decl:
+		ex(s.Init)
+	case *Assign:
+		ex(s.L)
+		ex(s.R)
+	case *IncDec:
+		ex(s.L)
+	case *ExprStmt:
+		ex(s.X)
+	case *If:
+		ex(s.C)
+		walkBlock(s.Then, fs, fe)
+		if s.Else != nil {
+			walkBlock(s.Else, fs, fe)
+		}
+	case *For:
+		walkStmt(s.Init, fs, fe)
+		ex(s.C)
+		walkStmt(s.Post, fs, fe)
+		walkBlock(s.Body, fs, fe)
+	case *While:
+		ex(s.C)
+		walkBlock(s.Body, fs, fe)
+	case *DoWhile:
+		walkBlock(s.Body, fs, fe)
+		ex(s.C)
+	case *Switch:
+		ex(s.X)
+		for _, c := range s.Cases {
+			for _, t := range c.Body {
+				walkStmt(t, fs, fe)
+			}
+		}
+	case *Return:
+		ex(s.X)
+	case *Block:
+		walkBlock(s, fs, fe)
+	}
+}
+
+func walkExpr(e Expr, fe func(Expr)) {
+	if e == nil {
+		return
+	}
+	if fe != nil {
+		fe(e)
+	}
+	for _, c := range children(e) {
+		walkExpr(c, fe)
+	}
+}
+
+// children lists the subexpressions of an expression.
+func children(e Expr) []Expr {
+	switch e := e.(type) {
+	case *Index:
+		return []Expr{e.X, e.I}
+	case *Index2:
+		return []Expr{e.I, e.J}
+	case *Member:
+		return []Expr{e.X}
+	case *Deref:
+		return []Expr{e.X}
+	case *AddrOf:
+		return []Expr{e.X}
+	case *Unary:
+		return []Expr{e.X}
+	case *Binary:
+		return []Expr{e.X, e.Y}
+	case *Cond:
+		return []Expr{e.C, e.X, e.Y}
+	case *Cast:
+		return []Expr{e.X}
+	case *VecLane:
+		return []Expr{e.X, e.I}
+	case *Call:
+		return e.Args
+	case *MinMax:
+		return []Expr{e.X, e.Y}
+	case *Atomic:
+		if e.W != nil {
+			return []Expr{e.P, e.V, e.W}
+		}
+		return []Expr{e.P, e.V}
+	case *SyncPred:
+		return []Expr{e.X}
+	}
+	return nil
+}
+
+// String prints the case: a header comment with the launch, the
+// parameters and the drfcheck command line, then the source.
+func (c *Case) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// %s: blockDim=(%d,%d,%d) gridDim=(%d,%d,%d); interpreter: %s", c.Name,
+		c.Block[0], c.Block[1], c.Block[2], c.Grid[0], c.Grid[1], c.Grid[2], c.Expect)
+	if c.Race != "" {
+		fmt.Fprintf(&b, " (%s)", c.Race)
+	}
+	b.WriteString("\n")
+	var ps, flags []string
+	for _, p := range c.Params {
+		switch {
+		case p.Pointer && p.Init != nil:
+			var xs []string
+			for _, x := range p.Init {
+				xs = append(xs, fmt.Sprint(x))
+			}
+			ps = append(ps, fmt.Sprintf("%s = %s[%d] {%s}", p.Name, strings.TrimSuffix(p.Type, " *"), p.Len, strings.Join(xs, ", ")))
+		case p.Pointer:
+			ps = append(ps, fmt.Sprintf("%s = %s[%d] zeroed", p.Name, strings.TrimSuffix(p.Type, " *"), p.Len))
+		default:
+			ps = append(ps, fmt.Sprintf("%s = %s", p.Name, p.Value))
+			for _, k := range sortedKeys(p.Fix) {
+				flags = append(flags, fmt.Sprintf("-p %s=%d", k, p.Fix[k]))
+			}
+		}
+	}
+	if len(ps) > 0 {
+		fmt.Fprintf(&b, "// params: %s\n", strings.Join(ps, ", "))
+	}
+	fmt.Fprintf(&b, "// drfcheck -b [%d,%d,%d] -g [%d,%d,%d]", c.Block[0], c.Block[1], c.Block[2], c.Grid[0], c.Grid[1], c.Grid[2])
+	if len(flags) > 0 {
+		b.WriteString(" " + strings.Join(flags, " "))
+	}
+	b.WriteString("\n")
+	b.WriteString(c.Source)
+	return b.String()
+}
+
+func sortedKeys(m map[string]int64) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	for i := range ks {
+		for j := i + 1; j < len(ks); j++ {
+			if ks[j] < ks[i] {
+				ks[i], ks[j] = ks[j], ks[i]
+			}
+		}
+	}
+	return ks
+}
+
+// Rename gives the case (and its kernel) another name.
+func (c *Case) Rename(name string) {
+	if c.prog == nil {
+		c.Name, c.Kernel = name, name
+		return
+	}
+	c.prog.Kernel.Name = name
+	c.Name, c.Kernel = name, name
+	c.Source = c.prog.Print()
+}
+
+// Valid checks the case's internal consistency: it was built by this
+// package, its launch is within limits, and checking, running and
+// printing its kernel again gives the same source, parameters and
+// verdict (so it is well typed, terminates, has no undefined behaviour,
+// and every index is within the arrays).
+func Valid(c *Case) error {
+	if c == nil || c.prog == nil {
+		return errors.New("not a generated case")
+	}
+	if !identRE.MatchString(c.Name) || c.Kernel != c.Name {
+		return fmt.Errorf("bad name %q", c.Name)
+	}
+	n, g := c.Block[0]*c.Block[1]*c.Block[2], c.Grid[0]*c.Grid[1]*c.Grid[2]
+	if n < 1 || n > 64 || g < 1 || g > 4 || min(c.Block[0], c.Block[1], c.Block[2], c.Grid[0], c.Grid[1], c.Grid[2]) < 1 {
+		return fmt.Errorf("launch %v %v out of limits", c.Block, c.Grid)
+	}
+	d, err := finalize(clone(c.prog))
+	if err != nil {
+		return err
+	}
+	if d.Source != c.Source {
+		return errors.New("source does not match the kernel")
+	}
+	if d.Block != c.Block || d.Grid != c.Grid || d.Expect != c.Expect || !reflect.DeepEqual(d.Params, c.Params) {
+		return errors.New("launch, parameters or verdict do not match the kernel")
+	}
+	return nil
+}
+
+// Gen returns the gopter generator of cases. Its results shrink with
+// Shrink (every shrink is Valid), and a sieve drops invalid values.
+func Gen() gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		c := New(p.Rng)
+		res := gopter.NewGenResult(c, Shrink)
+		res.Sieve = func(v any) bool {
+			c, ok := v.(*Case)
+			return ok && Valid(c) == nil
+		}
+		return res
+	}
+}
+
+// New generates a case from a source of randomness; the same source state
+// gives the same case.
+func New(r *rand.Rand) *Case {
+	return generate(r, -1)
+}

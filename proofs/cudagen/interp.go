@@ -1,0 +1,1330 @@
+package cudagen
+
+import (
+	"fmt"
+	"math"
+)
+
+// This file is a reference interpreter of generated kernels: it runs every
+// thread of the concrete launch with C++'s exact semantics (32-bit int and
+// unsigned arithmetic, integral promotions and the usual arithmetic
+// conversions, narrowing casts, float to int truncation) and reports:
+//
+//   - the sizes every array needs (the largest index each is accessed at),
+//     so that arrays can be declared to fit, and every index that is
+//     negative;
+//   - undefined behaviour (signed overflow, division by zero, shifts out of
+//     range, float to int out of range, reads of uninitialized locals),
+//     loops that run too long, and non-determinism that would matter;
+//   - the verdict: a data race (two threads of one block in one barrier
+//     interval, or two threads of different blocks on global memory, hit
+//     one 32-bit word, one of them writing, not both atomically) or a
+//     barrier divergence (the threads of a block pass different sequences
+//     of barriers).
+//
+// Threads run one after the other; a thread's barriers only number its
+// barrier intervals. That is exact because no value that depends on the
+// schedule may decide control flow or an index: the values read from
+// shared or global memory that the kernel writes (and the values atomics
+// and __syncthreads_count & co. return) are tagged non-deterministic
+// ("nd"), and using an nd value in a condition, an index, a divisor, a
+// shift amount or a float-to-int conversion is an error (the kernel is
+// rejected). nd integers may only be combined with small deterministic
+// operands (+ and - by at most 64, bitwise with masks of at most 255), so
+// that no interleaving can make them overflow: values stored to int memory
+// stay below 2^20 in magnitude plus 64 per step of the whole run.
+// Read-only input arrays have known contents (Var.Init*), so indices may
+// depend on them.
+
+// Limits of a run.
+const (
+	maxIter     = 32      // iterations of one execution of a loop
+	maxSteps    = 6000    // statements executed by one thread
+	maxIndex    = 1 << 14 // any index beyond is an error
+	maxStoreInt = 1 << 20 // deterministic int values stored to memory
+	ndAddMax    = 64      // deterministic operand of + and - with an nd int
+	ndMaskMax   = 255     // deterministic operand of & | ^ with an nd int
+	dynWords    = 4096    // extern __shared__: 16 KiB per block
+)
+
+type space int
+
+const (
+	spLocal space = iota
+	spShared
+	spGlobal
+)
+
+// object is one piece of memory: a local scalar or array, a shared scalar
+// or array of one block, a global array.
+type object struct {
+	id    int
+	sp    space
+	owner *Var // the declaring variable (the size fits it)
+	elem  *Type
+	dims  int   // 0 scalar, 1, 2
+	limit int64 // fixed number of elements (scalars: 1, dyn), 0 when fitted
+	input bool
+	zero  bool // local array: missing cells read as zero
+	cells map[cellKey]value
+}
+
+type cellKey struct {
+	i, j int64
+	w    int
+}
+
+// loc is an lvalue: a scalar (or struct) at element (i, j), word w.
+type loc struct {
+	obj  *object
+	i, j int64
+	w    int
+	t    *Type
+	fld  *Field // inside an array member: its field and index k
+	k    int64
+}
+
+type ptrKind int
+
+const (
+	pkElem   ptrKind = iota // into the elements of a one-dimensional object
+	pkMember                // into an array member of element ei
+	pkSingle                // to one scalar (offset 0, or 1 one past)
+)
+
+type ptrv struct {
+	obj  *object
+	kind ptrKind
+	i    int64 // offset
+	ei   int64 // pkMember, pkSingle: the element
+	j    int64
+	w    int    // pkMember: word of the member's start; pkSingle: the word
+	fld  *Field // pkMember
+	elem *Type
+}
+
+// value is a value of a scalar or pointer type. i holds integral values
+// in the range of their type; nd marks schedule-dependent values, mem
+// values computed from memory contents.
+type value struct {
+	t   *Type
+	i   int64
+	f   float32
+	p   ptrv
+	nd  bool
+	mem bool
+}
+
+// errKind classifies why a program is rejected.
+type errKind int
+
+const (
+	errNegIndex errKind = iota
+	errBigIndex
+	errUB
+	errND
+	errLoop
+	errOther
+)
+
+// runError is a reason to reject a program, with the node it arises at.
+type runError struct {
+	kind errKind
+	node any
+	msg  string
+}
+
+func (e *runError) Error() string { return e.msg }
+
+// fit records the largest index of an array (per dimension) and the
+// largest pointer offset formed into it.
+type fit struct {
+	max [2]int64
+	ptr int64
+}
+
+// Verdict is what the interpreter observes.
+type Verdict int
+
+// The verdicts.
+const (
+	DRF Verdict = iota
+	Racy
+	Divergent
+)
+
+func (v Verdict) String() string { return [...]string{"drf", "racy", "divergent"}[v] }
+
+// Race describes the first race found.
+type Race struct {
+	Array   string
+	Grid    bool // threads of different blocks (else one block)
+	Modes   [2]string
+	Sites   [2]string
+	Threads [2]int // linear thread ids, or block ids for Grid
+	Index   [3]int64
+}
+
+func (r *Race) String() string {
+	lvl := "block"
+	if r.Grid {
+		lvl = "grid"
+	}
+	return fmt.Sprintf("%s race on %s[%d][%d]+%d: %s %s by %d, %s %s by %d", lvl, r.Array,
+		r.Index[0], r.Index[1], r.Index[2], r.Modes[0], r.Sites[0], r.Threads[0], r.Modes[1], r.Sites[1], r.Threads[1])
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Verdict   Verdict
+	Race      *Race // the first race, even when the verdict is Divergent
+	DivBlock  int   // the block that diverges
+	fits      map[any]*fit
+	Steps     int
+	Accesses  int
+	Iter      int // the most iterations of one loop execution
+	Barriers  int // barriers passed by thread 0 of block 0
+	TooBig    string
+	Unchecked bool
+}
+
+type cellInfo struct {
+	ids  [3][2]int32
+	site [3]Expr
+}
+
+type raceKey struct {
+	obj   int
+	epoch int
+	c     cellKey
+}
+
+type interp struct {
+	p      *Program
+	ti     *typeInfo
+	nextID int
+	fits   map[any]*fit
+	blk    map[raceKey]*cellInfo
+	grid   map[raceKey]*cellInfo
+	res    *Result
+	block  int
+}
+
+// run interprets the program over its whole launch.
+func run(p *Program, ti *typeInfo) (res *Result, err error) {
+	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}}
+	in.res.fits = in.fits
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*runError)
+			if !ok {
+				panic(r)
+			}
+			res, err = nil, e
+		}
+	}()
+	globals := map[*Var]*object{}
+	for _, v := range p.Kernel.Params {
+		if v.T.K == KPtr {
+			globals[v] = in.newObj(spGlobal, v, v.T.Elem, 1, 0)
+			globals[v].input = v.Input
+		}
+	}
+	nb := p.blocks()
+	for b := 0; b < nb; b++ {
+		in.block = b
+		in.blk = map[raceKey]*cellInfo{}
+		shared := map[*Var]*object{}
+		for _, s := range p.Kernel.Body.Stmts {
+			d, ok := s.(*Decl)
+			if !ok {
+				continue
+			}
+			switch d.V.Kind {
+			case VShared:
+				limit := int64(0)
+				if len(d.V.Dims) == 0 {
+					limit = 1
+				}
+				shared[d.V] = in.newObj(spShared, d.V, d.V.T, len(d.V.Dims), limit)
+			case VDyn:
+				shared[d.V] = in.newObj(spShared, d.V, d.V.T, 1, dynWords)
+			}
+		}
+		bid := [3]int64{int64(b % p.Grid[0]), int64(b / p.Grid[0] % p.Grid[1]), int64(b / (p.Grid[0] * p.Grid[1]))}
+		var bars [][]any
+		for t := 0; t < p.threads(); t++ {
+			th := &thread{in: in, lin: t, bid: bid, blin: b}
+			th.tidx = [3]int64{int64(t % p.Block[0]), int64(t / p.Block[0] % p.Block[1]), int64(t / (p.Block[0] * p.Block[1]))}
+			th.runKernel(globals, shared)
+			bars = append(bars, th.bars)
+			in.res.Steps += th.steps
+			if b == 0 && t == 0 {
+				in.res.Barriers = len(th.bars)
+			}
+		}
+		if in.res.Verdict != Divergent {
+			for _, bs := range bars[1:] {
+				if !sameBarriers(bs, bars[0]) {
+					in.res.Verdict = Divergent
+					in.res.DivBlock = b
+					break
+				}
+			}
+		}
+	}
+	if in.res.Verdict == DRF && in.res.Race != nil {
+		in.res.Verdict = Racy
+	}
+	return in.res, nil
+}
+
+func sameBarriers(a, b []any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (in *interp) newObj(sp space, owner *Var, elem *Type, dims int, limit int64) *object {
+	in.nextID++
+	o := &object{id: in.nextID, sp: sp, owner: owner, elem: elem, dims: dims, limit: limit}
+	if sp == spLocal {
+		o.cells = map[cellKey]value{}
+	}
+	return o
+}
+
+func fail(kind errKind, node any, format string, args ...any) {
+	panic(&runError{kind: kind, node: node, msg: fmt.Sprintf(format, args...)})
+}
+
+// record notes an index into a fitted array.
+func (in *interp) record(key any, dim int, i int64, node any) {
+	if i < 0 {
+		fail(errNegIndex, node, "negative index %d", i)
+	}
+	if i > maxIndex {
+		fail(errBigIndex, node, "index %d too large", i)
+	}
+	f := in.fits[key]
+	if f == nil {
+		f = &fit{max: [2]int64{-1, -1}}
+		in.fits[key] = f
+	}
+	f.max[dim] = max(f.max[dim], i)
+}
+
+func (in *interp) recordPtr(key any, off int64, node any) {
+	if off < 0 {
+		fail(errNegIndex, node, "pointer offset %d", off)
+	}
+	if off > maxIndex {
+		fail(errBigIndex, node, "pointer offset %d too large", off)
+	}
+	f := in.fits[key]
+	if f == nil {
+		f = &fit{max: [2]int64{-1, -1}}
+		in.fits[key] = f
+	}
+	f.ptr = max(f.ptr, off)
+}
+
+// access records a shared or global memory access for race detection.
+// mode: 0 read, 1 write, 2 atomic.
+func (in *interp) access(th *thread, l loc, mode int, site Expr) {
+	if l.obj.sp == spLocal {
+		return
+	}
+	in.res.Accesses++
+	key := cellKey{l.i, l.j, l.w}
+	in.note(in.blk, raceKey{l.obj.id, th.epoch, key}, int32(th.lin), mode, site, l, false)
+	if l.obj.sp == spGlobal && in.p.blocks() > 1 {
+		in.note(in.grid, raceKey{l.obj.id, 0, key}, int32(th.blin), mode, site, l, true)
+	}
+}
+
+var conflicts = [3][]int{{1}, {0, 1, 2}, {0, 1}}
+var modeNames = [3]string{"read", "write", "atomic"}
+
+func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id int32, mode int, site Expr, l loc, grid bool) {
+	ci := m[k]
+	if ci == nil {
+		ci = &cellInfo{ids: [3][2]int32{{-1, -1}, {-1, -1}, {-1, -1}}}
+		m[k] = ci
+	}
+	if in.res.Race == nil {
+		for _, c := range conflicts[mode] {
+			for _, y := range ci.ids[c] {
+				if y >= 0 && y != id {
+					in.res.Race = &Race{
+						Array:   l.obj.owner.Name,
+						Grid:    grid,
+						Modes:   [2]string{modeNames[c], modeNames[mode]},
+						Sites:   [2]string{exprString(ci.site[c]), exprString(site)},
+						Threads: [2]int{int(y), int(id)},
+						Index:   [3]int64{l.i, l.j, int64(l.w)},
+					}
+					goto add
+				}
+			}
+		}
+	}
+add:
+	ids := &ci.ids[mode]
+	switch {
+	case ids[0] == id || ids[1] == id:
+	case ids[0] < 0:
+		ids[0] = id
+		ci.site[mode] = site
+	case ids[1] < 0:
+		ids[1] = id
+	}
+}
+
+// thread is one CUDA thread being run.
+type thread struct {
+	in    *interp
+	lin   int
+	tidx  [3]int64
+	bid   [3]int64
+	blin  int
+	epoch int
+	bars  []any
+	steps int
+	fr    *frame
+}
+
+type binding struct {
+	obj *object
+	ref *loc
+}
+
+type frame struct {
+	fn     *Func
+	env    map[*Var]binding
+	ret    value
+	retLoc loc
+}
+
+type ctl int
+
+const (
+	ctlNone ctl = iota
+	ctlBreak
+	ctlContinue
+	ctlReturn
+)
+
+func (th *thread) runKernel(globals, shared map[*Var]*object) {
+	in := th.in
+	th.fr = &frame{env: map[*Var]binding{}}
+	for v, o := range shared {
+		th.fr.env[v] = binding{obj: o}
+	}
+	for _, v := range in.p.Kernel.Params {
+		o := in.newObj(spLocal, v, v.T, 0, 1)
+		switch v.T.K {
+		case KPtr:
+			o.cells[cellKey{}] = value{t: v.T, p: ptrv{obj: globals[v], kind: pkElem, elem: v.T.Elem}}
+		case KStruct:
+			w := 0
+			for i, f := range v.T.S.Fields {
+				o.cells[cellKey{w: w}] = value{t: f.T, i: v.Vals[i]}
+				w += f.words()
+			}
+		default:
+			o.cells[cellKey{}] = value{t: v.T, i: v.Vals[0]}
+		}
+		th.fr.env[v] = binding{obj: o}
+	}
+	th.block(in.p.Kernel.Body)
+}
+
+func (th *thread) barrier(node any) {
+	th.epoch++
+	th.bars = append(th.bars, node)
+}
+
+func (th *thread) step(node any) {
+	th.steps++
+	if th.steps > maxSteps {
+		fail(errLoop, node, "more than %d steps", maxSteps)
+	}
+}
+
+func (th *thread) block(b *Block) ctl {
+	for _, s := range b.Stmts {
+		if c := th.stmt(s); c != ctlNone {
+			return c
+		}
+	}
+	return ctlNone
+}
+
+func (th *thread) stmt(s Stmt) ctl {
+	th.step(s)
+	switch s := s.(type) {
+	case *Decl:
+		v := s.V
+		switch v.Kind {
+		case VLocal:
+			x := th.convert(th.eval(s.Init), v.T, s)
+			o := th.in.newObj(spLocal, v, v.T, 0, 1)
+			o.cells[cellKey{}] = x
+			th.fr.env[v] = binding{obj: o}
+		case VRef:
+			l := th.lval(s.Init)
+			th.fr.env[v] = binding{ref: &l}
+		case VLocalArr:
+			o := th.in.newObj(spLocal, v, v.T, 1, 0)
+			o.zero = true
+			th.fr.env[v] = binding{obj: o}
+		}
+	case *Assign:
+		th.assign(s)
+	case *IncDec:
+		l := th.lval(s.L)
+		old := th.load(l, s.L)
+		var x value
+		if l.t.K == KPtr {
+			d := int64(1)
+			if s.Op == "--" {
+				d = -1
+			}
+			x = th.ptrAdd(old, d, s)
+		} else {
+			x = th.arith(map[string]string{"++": "+", "--": "-"}[s.Op], old, intLit1, usual(l.t, tInt), s)
+			x = th.convert(x, l.t, s)
+		}
+		th.store(l, x, s.L)
+	case *ExprStmt:
+		th.eval(s.X)
+	case *If:
+		if th.det(th.eval(s.C), s.C, false).truth() {
+			return th.block(s.Then)
+		} else if s.Else != nil {
+			return th.block(s.Else)
+		}
+	case *For:
+		if s.Init != nil {
+			th.stmt(s.Init)
+		}
+		for it := 0; ; it++ {
+			th.iter(it, s)
+			if !th.det(th.eval(s.C), s.C, true).truth() {
+				break
+			}
+			c := th.block(s.Body)
+			if c == ctlBreak {
+				break
+			}
+			if c == ctlReturn {
+				return c
+			}
+			if s.Post != nil {
+				th.stmt(s.Post)
+			}
+		}
+	case *While:
+		for it := 0; ; it++ {
+			th.iter(it, s)
+			if !th.det(th.eval(s.C), s.C, true).truth() {
+				break
+			}
+			c := th.block(s.Body)
+			if c == ctlBreak {
+				break
+			}
+			if c == ctlReturn {
+				return c
+			}
+		}
+	case *DoWhile:
+		for it := 0; ; it++ {
+			th.iter(it, s)
+			c := th.block(s.Body)
+			if c == ctlBreak {
+				break
+			}
+			if c == ctlReturn {
+				return c
+			}
+			if !th.det(th.eval(s.C), s.C, true).truth() {
+				break
+			}
+		}
+	case *Switch:
+		x := th.det(th.eval(s.X), s.X, false)
+		start := -1
+		for i, c := range s.Cases {
+			for _, v := range c.Vals {
+				if v == x.i && start < 0 {
+					start = i
+				}
+			}
+		}
+		if start < 0 {
+			for i, c := range s.Cases {
+				if c.Default {
+					start = i
+				}
+			}
+		}
+		if start < 0 {
+			return ctlNone
+		}
+		for _, c := range s.Cases[start:] {
+			r := th.block(&Block{Stmts: c.Body})
+			if r == ctlBreak {
+				return ctlNone
+			}
+			if r != ctlNone {
+				return r
+			}
+		}
+	case *Break:
+		return ctlBreak
+	case *Continue:
+		return ctlContinue
+	case *Return:
+		switch {
+		case s.X == nil:
+		case th.fr.fn != nil && th.fr.fn.RetRef:
+			th.fr.retLoc = th.lval(s.X)
+		default:
+			th.fr.ret = th.eval(s.X)
+		}
+		return ctlReturn
+	case *Sync:
+		if s.Op == "__syncthreads" {
+			th.barrier(s)
+		}
+	case *Block:
+		return th.block(s)
+	}
+	return ctlNone
+}
+
+func (th *thread) iter(it int, node any) {
+	if it > maxIter {
+		fail(errLoop, node, "loop runs more than %d times", maxIter)
+	}
+	th.in.res.Iter = max(th.in.res.Iter, it)
+	th.step(node)
+}
+
+var intLit1 = value{t: tInt, i: 1}
+
+func (th *thread) assign(s *Assign) {
+	// C++17: the right operand is sequenced before the left one.
+	r := th.eval(s.R)
+	l := th.lval(s.L)
+	if s.Op == "=" {
+		th.store(l, th.convert(r, l.t, s), s.L)
+		return
+	}
+	old := th.load(l, s.L)
+	op := s.Op[:len(s.Op)-1]
+	var x value
+	switch {
+	case l.t.K == KPtr:
+		k := th.index(r, s.R)
+		if op == "-" {
+			k = -k
+		}
+		x = th.ptrAdd(old, k, s)
+	case op == "<<" || op == ">>":
+		x = th.shift(op, old, r, s)
+	default:
+		x = th.arith(op, old, r, usual(l.t, r.t), s)
+	}
+	th.store(l, th.convert(x, l.t, s), s.L)
+}
+
+func (v value) truth() bool {
+	if v.t.K == KFloat {
+		return v.f != 0
+	}
+	return v.i != 0
+}
+
+// det checks that a value may decide control flow or an index.
+func (th *thread) det(v value, node any, loop bool) value {
+	if v.nd {
+		fail(errND, node, "schedule-dependent value %s decides control flow or an index", describe(node))
+	}
+	if loop && v.mem {
+		fail(errND, node, "loop condition %s depends on memory contents", describe(node))
+	}
+	return v
+}
+
+func describe(node any) string {
+	if e, ok := node.(Expr); ok {
+		return exprString(e)
+	}
+	return fmt.Sprintf("%T", node)
+}
+
+// index evaluates an integral index value.
+func (th *thread) index(v value, node any) int64 {
+	th.det(v, node, false)
+	if !v.t.integral() {
+		fail(errOther, node, "index of type %s", v.t)
+	}
+	return v.i
+}
+
+func (th *thread) lookup(v *Var) binding {
+	b, ok := th.fr.env[v]
+	if !ok {
+		fail(errOther, v, "unbound variable %s", v.Name)
+	}
+	return b
+}
+
+// lval evaluates an lvalue.
+func (th *thread) lval(e Expr) loc {
+	switch e := e.(type) {
+	case *VarRef:
+		b := th.lookup(e.V)
+		if b.ref != nil {
+			return *b.ref
+		}
+		return loc{obj: b.obj, t: e.V.T}
+	case *Index:
+		p := th.ptr(e.X)
+		k := th.index(th.eval(e.I), e.I)
+		return th.at(p, k, e)
+	case *Index2:
+		o := th.lookup(e.V).obj
+		i := th.index(th.eval(e.I), e.I)
+		j := th.index(th.eval(e.J), e.J)
+		th.in.record(e.V, 0, i, e.I)
+		th.in.record(e.V, 1, j, e.J)
+		return loc{obj: o, i: i, j: j, t: e.V.T}
+	case *Member:
+		l := th.lval(e.X)
+		if l.t.K != KStruct {
+			fail(errOther, e, "member of a non-struct")
+		}
+		return loc{obj: l.obj, i: l.i, j: l.j, w: l.w + l.t.S.offset(e.F), t: e.F.T}
+	case *Deref:
+		return th.at(th.ptr(e.X), 0, e)
+	case *Cond:
+		if th.det(th.eval(e.C), e.C, false).truth() {
+			return th.lval(e.X)
+		}
+		return th.lval(e.Y)
+	case *VecLane:
+		p := th.ptr(e.X)
+		k := th.index(th.eval(e.I), e.I)
+		if p.kind != pkElem || p.obj.dims != 1 || p.elem.K == KStruct {
+			fail(errOther, e, "reinterpret_cast of a pointer that is not into a scalar array")
+		}
+		return th.at(p, 4*k+int64(e.Lane), e)
+	case *Call:
+		_, l := th.call(e)
+		return l
+	}
+	fail(errOther, e, "not an lvalue: %s", describe(e))
+	return loc{}
+}
+
+// at is the location p[k].
+func (th *thread) at(p ptrv, k int64, node Expr) loc {
+	off := p.i + k
+	switch p.kind {
+	case pkElem:
+		if off < 0 {
+			fail(errNegIndex, node, "negative index %d", off)
+		}
+		if p.obj.limit > 0 {
+			if off >= p.obj.limit {
+				fail(errBigIndex, node, "index %d beyond %d", off, p.obj.limit)
+			}
+		} else {
+			th.in.record(p.obj.owner, 0, off, node)
+		}
+		return loc{obj: p.obj, i: off, t: p.elem}
+	case pkMember:
+		th.in.record(p.fld, 0, off, node)
+		return loc{obj: p.obj, i: p.ei, j: p.j, w: p.w + int(off), t: p.elem, fld: p.fld, k: off}
+	default:
+		if off != 0 {
+			fail(errBigIndex, node, "offset %d from a pointer to a scalar", off)
+		}
+		return loc{obj: p.obj, i: p.ei, j: p.j, w: p.w, t: p.elem}
+	}
+}
+
+func (th *thread) ptrAdd(v value, k int64, node any) value {
+	p := v.p
+	p.i += k
+	switch p.kind {
+	case pkElem:
+		if p.obj.limit > 0 {
+			if p.i < 0 || p.i > p.obj.limit {
+				fail(errBigIndex, node, "pointer offset %d beyond %d", p.i, p.obj.limit)
+			}
+		} else {
+			th.in.recordPtr(p.obj.owner, p.i, node)
+		}
+	case pkMember:
+		th.in.recordPtr(p.fld, p.i, node)
+	default:
+		if p.i < 0 || p.i > 1 {
+			fail(errBigIndex, node, "offset %d from a pointer to a scalar", p.i)
+		}
+	}
+	v.p = p
+	return v
+}
+
+// ptr evaluates a pointer (arrays decay).
+func (th *thread) ptr(e Expr) ptrv {
+	v := th.eval(e)
+	if v.t.K != KPtr {
+		fail(errOther, e, "not a pointer")
+	}
+	return v.p
+}
+
+func (th *thread) load(l loc, site Expr) value {
+	if l.t.K == KStruct {
+		fail(errOther, site, "struct value")
+	}
+	o := l.obj
+	key := cellKey{l.i, l.j, l.w}
+	switch o.sp {
+	case spLocal:
+		v, ok := o.cells[key]
+		if !ok {
+			if !o.zero {
+				fail(errUB, site, "read of an uninitialized local")
+			}
+			v = value{t: l.t}
+		}
+		return v
+	}
+	th.in.access(th, l, 0, site)
+	if o.input {
+		return value{t: l.t, i: convertInt(o.owner.initAt(l.i), l.t), f: float32(o.owner.initAt(l.i)), mem: true}
+	}
+	return value{t: l.t, nd: true}
+}
+
+func (th *thread) store(l loc, v value, site Expr) {
+	o := l.obj
+	if l.t.K == KStruct {
+		fail(errOther, site, "struct assignment")
+	}
+	if o.sp == spLocal {
+		o.cells[cellKey{l.i, l.j, l.w}] = v
+		return
+	}
+	if o.input {
+		fail(errOther, site, "write to input %s", o.owner.Name)
+	}
+	th.checkStored(v, l.t, site)
+	th.in.access(th, l, 1, site)
+}
+
+func (th *thread) checkStored(v value, t *Type, site any) {
+	if t.K == KInt && !v.nd && (v.i > maxStoreInt || v.i < -maxStoreInt) {
+		fail(errUB, site, "value %d stored to int memory is too large", v.i)
+	}
+}
+
+// convertInt wraps a mathematical integer into the range of an integral
+// type (C++20 semantics of integral conversions).
+func convertInt(x int64, t *Type) int64 {
+	switch t.K {
+	case KBool:
+		if x != 0 {
+			return 1
+		}
+		return 0
+	case KUChar:
+		return int64(uint8(x))
+	case KShort:
+		return int64(int16(x))
+	case KInt:
+		return int64(int32(x))
+	case KUint:
+		return int64(uint32(x))
+	}
+	return x
+}
+
+// convert applies an implicit or explicit conversion.
+func (th *thread) convert(v value, to *Type, node any) value {
+	if sameType(v.t, to) {
+		return v
+	}
+	if to.K == KPtr || v.t.K == KPtr {
+		fail(errOther, node, "pointer conversion")
+	}
+	r := value{t: to, nd: v.nd, mem: v.mem}
+	switch {
+	case to.K == KFloat:
+		r.f = float32(v.i)
+	case v.t.K == KFloat:
+		if to.K == KBool {
+			r.i = 0
+			if v.f != 0 {
+				r.i = 1
+			}
+			break
+		}
+		th.det(v, node, false)
+		f := float64(v.f)
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			fail(errUB, node, "conversion of %v to %s", f, to)
+		}
+		x := math.Trunc(f)
+		lo, hi := typeRange(to)
+		if x < float64(lo) || x > float64(hi) {
+			fail(errUB, node, "conversion of %v to %s", f, to)
+		}
+		r.i = int64(x)
+	default:
+		if v.nd && v.t.K == KUint && to.K != KUint && to.K != KBool && to.K != KUChar && to.K != KShort {
+			fail(errND, node, "schedule-dependent unsigned converted to %s", to)
+		}
+		r.i = convertInt(v.i, to)
+	}
+	return r
+}
+
+func typeRange(t *Type) (int64, int64) {
+	switch t.K {
+	case KBool:
+		return 0, 1
+	case KUChar:
+		return 0, 255
+	case KShort:
+		return -32768, 32767
+	case KInt:
+		return math.MinInt32, math.MaxInt32
+	case KUint:
+		return 0, math.MaxUint32
+	}
+	return math.MinInt64, math.MaxInt64
+}
+
+func (th *thread) eval(e Expr) value {
+	switch e := e.(type) {
+	case *Lit:
+		return value{t: e.T, i: e.I, f: e.F}
+	case *Builtin:
+		var x int64
+		p := th.in.p
+		switch e.Name {
+		case "threadIdx":
+			x = th.tidx[e.Dim]
+		case "blockIdx":
+			x = th.bid[e.Dim]
+		case "blockDim":
+			x = int64(p.Block[e.Dim])
+		case "gridDim":
+			x = int64(p.Grid[e.Dim])
+		}
+		return value{t: tUint, i: x}
+	case *VarRef:
+		if e.V.isArray() {
+			o := th.lookup(e.V).obj
+			return value{t: ptrTo(e.V.T), p: ptrv{obj: o, kind: pkElem, elem: e.V.T}}
+		}
+		return th.load(th.lval(e), e)
+	case *Member:
+		if e.F.Arr {
+			l := th.lval(e.X)
+			return value{t: ptrTo(e.F.T), p: ptrv{obj: l.obj, kind: pkMember, ei: l.i, j: l.j,
+				w: l.w + l.t.S.offset(e.F), fld: e.F, elem: e.F.T}}
+		}
+		return th.load(th.lval(e), e)
+	case *Index, *Index2, *Deref, *VecLane:
+		return th.load(th.lval(e), e)
+	case *AddrOf:
+		l := th.lval(e.X)
+		t := th.in.ti.types[e]
+		var p ptrv
+		switch {
+		case l.fld != nil:
+			p = ptrv{obj: l.obj, kind: pkMember, i: l.k, ei: l.i, j: l.j, w: l.w - int(l.k), fld: l.fld, elem: l.t}
+		case l.obj.dims == 1 && l.w == 0 && sameType(l.t, l.obj.elem):
+			p = ptrv{obj: l.obj, kind: pkElem, i: l.i, elem: l.t}
+		default:
+			p = ptrv{obj: l.obj, kind: pkSingle, ei: l.i, j: l.j, w: l.w, elem: l.t}
+		}
+		return value{t: t, p: p}
+	case *Unary:
+		x := th.eval(e.X)
+		t := th.in.ti.types[e]
+		switch e.Op {
+		case "!":
+			return value{t: tBool, i: b2i(!x.truth()), nd: x.nd, mem: x.mem}
+		case "-":
+			x = th.convert(x, t, e)
+			switch t.K {
+			case KFloat:
+				x.f = -x.f
+			case KUint:
+				x.i = convertInt(-x.i, tUint)
+			default:
+				if x.i == math.MinInt32 && !x.nd {
+					fail(errUB, e, "negation overflows")
+				}
+				x.i = convertInt(-x.i, tInt)
+			}
+			return x
+		case "~":
+			x = th.convert(x, t, e)
+			x.i = convertInt(^x.i, t)
+			return x
+		}
+	case *Binary:
+		switch e.Op {
+		case "&&", "||":
+			x := th.det(th.eval(e.X), e.X, false)
+			if x.truth() == (e.Op == "||") {
+				return value{t: tBool, i: b2i(x.truth()), mem: x.mem}
+			}
+			y := th.eval(e.Y)
+			return value{t: tBool, i: b2i(y.truth()), nd: y.nd, mem: x.mem || y.mem}
+		}
+		x := th.eval(e.X)
+		y := th.eval(e.Y)
+		if x.t.K == KPtr {
+			k := th.index(y, e.Y)
+			if e.Op == "-" {
+				k = -k
+			}
+			return th.ptrAdd(x, k, e)
+		}
+		switch e.Op {
+		case "<<", ">>":
+			return th.shift(e.Op, x, y, e)
+		case "<", "<=", ">", ">=", "==", "!=":
+			ct := usual(x.t, y.t)
+			x, y = th.convert(x, ct, e), th.convert(y, ct, e)
+			var c int
+			if ct.K == KFloat {
+				c = cmpF(x.f, y.f)
+			} else {
+				c = cmpI(x.i, y.i)
+			}
+			var r bool
+			switch e.Op {
+			case "<":
+				r = c < 0
+			case "<=":
+				r = c <= 0
+			case ">":
+				r = c > 0
+			case ">=":
+				r = c >= 0
+			case "==":
+				r = c == 0
+			case "!=":
+				r = c != 0
+			}
+			return value{t: tBool, i: b2i(r), nd: x.nd || y.nd, mem: x.mem || y.mem}
+		}
+		return th.arith(e.Op, x, y, usual(x.t, y.t), e)
+	case *Cond:
+		c := th.det(th.eval(e.C), e.C, false)
+		if th.in.ti.lvals[e] {
+			return th.load(th.lval(e), e)
+		}
+		var v value
+		if c.truth() {
+			v = th.eval(e.X)
+		} else {
+			v = th.eval(e.Y)
+		}
+		t := th.in.ti.types[e]
+		if t.K == KPtr {
+			return v
+		}
+		v = th.convert(v, t, e)
+		v.mem = v.mem || c.mem
+		return v
+	case *Cast:
+		return th.convert(th.eval(e.X), e.T, e)
+	case *Call:
+		v, l := th.call(e)
+		if e.F.RetRef {
+			return th.load(l, e)
+		}
+		return v
+	case *MinMax:
+		x := th.eval(e.X)
+		y := th.eval(e.Y)
+		var c int
+		if x.t.K == KFloat {
+			c = cmpF(x.f, y.f)
+		} else {
+			c = cmpI(x.i, y.i)
+		}
+		r := x
+		if (c > 0) != e.Max {
+			r = y
+		}
+		r.nd, r.mem = x.nd || y.nd, x.mem || y.mem
+		return r
+	case *Atomic:
+		return th.atomic(e)
+	case *SyncPred:
+		th.eval(e.X)
+		th.barrier(e)
+		return value{t: tInt, nd: true}
+	}
+	fail(errOther, e, "cannot evaluate %T", e)
+	return value{}
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func cmpI(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpF(a, b float32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// arith computes x op y in the common type ct.
+func (th *thread) arith(op string, x, y value, ct *Type, node any) value {
+	x, y = th.convert(x, ct, node), th.convert(y, ct, node)
+	r := value{t: ct, nd: x.nd || y.nd, mem: x.mem || y.mem}
+	switch ct.K {
+	case KFloat:
+		switch op {
+		case "+":
+			r.f = x.f + y.f
+		case "-":
+			r.f = x.f - y.f
+		case "*":
+			r.f = x.f * y.f
+		case "/":
+			th.det(y, node, false)
+			if y.f == 0 {
+				fail(errUB, node, "float division by zero")
+			}
+			r.f = x.f / y.f
+		default:
+			fail(errOther, node, "float %s", op)
+		}
+		return r
+	case KUint:
+		a, b := uint32(x.i), uint32(y.i)
+		var c uint32
+		switch op {
+		case "+":
+			c = a + b
+		case "-":
+			c = a - b
+		case "*":
+			c = a * b
+		case "/", "%":
+			th.det(y, node, false)
+			if b == 0 {
+				fail(errUB, node, "division by zero")
+			}
+			if op == "/" {
+				c = a / b
+			} else {
+				c = a % b
+			}
+		case "&":
+			c = a & b
+		case "|":
+			c = a | b
+		case "^":
+			c = a ^ b
+		default:
+			fail(errOther, node, "unsigned %s", op)
+		}
+		r.i = int64(c)
+		return r
+	}
+	// int
+	a, b := x.i, y.i
+	if x.nd || y.nd {
+		small := func(v value, lim int64, nonneg bool) bool {
+			return !v.nd && v.i <= lim && (v.i >= -lim && !nonneg || v.i >= 0)
+		}
+		ok := false
+		switch op {
+		case "+", "-":
+			ok = small(x, ndAddMax, false) || small(y, ndAddMax, false)
+		case "&", "|", "^":
+			ok = small(x, ndMaskMax, true) || small(y, ndMaskMax, true)
+		case "/", "%":
+			ok = !y.nd
+		}
+		if !ok {
+			fail(errND, node, "schedule-dependent int operand of %s could overflow", op)
+		}
+	}
+	var c int64
+	switch op {
+	case "+":
+		c = a + b
+	case "-":
+		c = a - b
+	case "*":
+		c = a * b
+	case "/", "%":
+		if b == 0 {
+			fail(errUB, node, "division by zero")
+		}
+		if a == math.MinInt32 && b == -1 {
+			fail(errUB, node, "division overflows")
+		}
+		if op == "/" {
+			c = a / b
+		} else {
+			c = a % b
+		}
+	case "&":
+		c = a & b
+	case "|":
+		c = a | b
+	case "^":
+		c = a ^ b
+	default:
+		fail(errOther, node, "int %s", op)
+	}
+	if c < math.MinInt32 || c > math.MaxInt32 {
+		if !r.nd {
+			fail(errUB, node, "signed overflow: %d %s %d", a, op, b)
+		}
+		c = int64(int32(c))
+	}
+	r.i = c
+	return r
+}
+
+func (th *thread) shift(op string, x, y value, node any) value {
+	lt := promote(x.t)
+	x = th.convert(x, lt, node)
+	th.det(y, node, false)
+	n := convertInt(y.i, promote(y.t))
+	if y.t.K == KUint || promote(y.t).K == KUint {
+		n = int64(uint32(y.i))
+	}
+	if n < 0 || n >= 32 {
+		fail(errUB, node, "shift by %d", n)
+	}
+	r := value{t: lt, nd: x.nd, mem: x.mem || y.mem}
+	if lt.K == KUint {
+		if op == "<<" {
+			r.i = int64(uint32(x.i) << n)
+		} else {
+			r.i = int64(uint32(x.i) >> n)
+		}
+		return r
+	}
+	if op == ">>" {
+		r.i = x.i >> n
+		return r
+	}
+	if x.nd {
+		fail(errND, node, "schedule-dependent int shifted left")
+	}
+	if x.i < 0 || x.i<<n > math.MaxInt32 {
+		fail(errUB, node, "%d << %d overflows", x.i, n)
+	}
+	r.i = x.i << n
+	return r
+}
+
+func (th *thread) atomic(e *Atomic) value {
+	p := th.ptr(e.P)
+	l := th.at(p, 0, e)
+	if l.obj.sp == spLocal {
+		fail(errOther, e, "atomic on local memory")
+	}
+	if l.obj.input {
+		fail(errOther, e, "atomic on input %s", l.obj.owner.Name)
+	}
+	v := th.eval(e.V)
+	if l.t.K == KInt {
+		switch e.Op {
+		case "Add", "Sub":
+			if v.nd || v.i > ndAddMax || v.i < -ndAddMax {
+				fail(errND, e, "atomic%s of an int by %d could overflow", e.Op, v.i)
+			}
+		case "And", "Or", "Xor":
+			if v.nd || v.i < 0 || v.i > ndMaskMax {
+				fail(errND, e, "atomic%s of an int with %d", e.Op, v.i)
+			}
+		default:
+			th.checkStored(v, l.t, e)
+		}
+	}
+	if e.W != nil {
+		w := th.eval(e.W)
+		if l.t.K == KInt {
+			th.checkStored(w, l.t, e)
+		}
+	}
+	th.in.access(th, l, 2, e)
+	return value{t: l.t, nd: true}
+}
+
+// call runs a device function; it returns the value, or the location of
+// a reference result.
+func (th *thread) call(c *Call) (value, loc) {
+	f := c.F
+	env := map[*Var]binding{}
+	for i, a := range c.Args {
+		p := f.Params[i]
+		if p.Kind == VRef {
+			l := th.lval(a)
+			env[p] = binding{ref: &l}
+			continue
+		}
+		v := th.convert(th.eval(a), p.T, a)
+		o := th.in.newObj(spLocal, p, p.T, 0, 1)
+		o.cells[cellKey{}] = v
+		env[p] = binding{obj: o}
+	}
+	saved := th.fr
+	th.fr = &frame{fn: f, env: env}
+	defer func() { th.fr = saved }()
+	th.block(f.Body)
+	switch {
+	case f.Ret.K == KVoid:
+		return value{}, loc{}
+	case f.RetRef:
+		return value{}, th.fr.retLoc
+	}
+	return th.convert(th.fr.ret, f.Ret, c), loc{}
+}

@@ -1,0 +1,425 @@
+package cudagen
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Precedence levels of C expressions (higher binds tighter).
+const (
+	precCond    = 3
+	precLOr     = 4
+	precLAnd    = 5
+	precBitOr   = 6
+	precXor     = 7
+	precBitAnd  = 8
+	precEq      = 9
+	precRel     = 10
+	precShift   = 11
+	precAdd     = 12
+	precMul     = 13
+	precUnary   = 15
+	precPostfix = 16
+)
+
+var binPrec = map[string]int{
+	"||": precLOr, "&&": precLAnd, "|": precBitOr, "^": precXor, "&": precBitAnd,
+	"==": precEq, "!=": precEq, "<": precRel, "<=": precRel, ">": precRel, ">=": precRel,
+	"<<": precShift, ">>": precShift, "+": precAdd, "-": precAdd, "*": precMul, "/": precMul, "%": precMul,
+}
+
+// bitwise operators and shifts: their operands are parenthesized when
+// they are binary themselves, as a reader (and clang's -Wparentheses)
+// expects.
+func bitwiseOp(op string) bool {
+	switch op {
+	case "&", "|", "^", "<<", ">>":
+		return true
+	}
+	return false
+}
+
+func prec(e Expr) int {
+	switch e := e.(type) {
+	case *Binary:
+		return binPrec[e.Op]
+	case *Cond:
+		return precCond
+	case *Unary, *Deref, *AddrOf, *Cast:
+		return precUnary
+	case *Lit:
+		if (e.T.K == KFloat && (e.F < 0 || math.Signbit(float64(e.F)))) || (e.T.K != KFloat && e.I < 0) {
+			return precUnary
+		}
+	}
+	return precPostfix
+}
+
+// printer writes C++ text.
+type printer struct {
+	b      strings.Builder
+	indent int
+}
+
+func (p *printer) line(format string, args ...any) {
+	p.b.WriteString(strings.Repeat("  ", p.indent))
+	fmt.Fprintf(&p.b, format, args...)
+	p.b.WriteByte('\n')
+}
+
+// ExprString prints an expression.
+func exprString(e Expr) string { return exprPrec(e, 0) }
+
+func exprPrec(e Expr, min int) string {
+	s := exprText(e)
+	if prec(e) < min {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+func litText(l *Lit) string {
+	switch l.T.K {
+	case KFloat:
+		s := strconv.FormatFloat(float64(l.F), 'f', -1, 32)
+		if !strings.ContainsAny(s, ".eE") {
+			s += ".0"
+		}
+		return s + "f"
+	case KUint:
+		return strconv.FormatInt(l.I, 10) + "u"
+	case KBool:
+		if l.I != 0 {
+			return "true"
+		}
+		return "false"
+	}
+	return strconv.FormatInt(l.I, 10)
+}
+
+var dimNames = [3]string{"x", "y", "z"}
+var laneNames = [4]string{"x", "y", "z", "w"}
+
+func exprText(e Expr) string {
+	switch e := e.(type) {
+	case *Lit:
+		return litText(e)
+	case *Builtin:
+		return e.Name + "." + dimNames[e.Dim]
+	case *VarRef:
+		return e.V.Name
+	case *Index:
+		return exprPrec(e.X, precPostfix) + "[" + exprString(e.I) + "]"
+	case *Index2:
+		return e.V.Name + "[" + exprString(e.I) + "][" + exprString(e.J) + "]"
+	case *Member:
+		return exprPrec(e.X, precPostfix) + "." + e.F.Name
+	case *Deref:
+		return "*" + exprPrec(e.X, precUnary)
+	case *AddrOf:
+		return "&" + exprPrec(e.X, precUnary)
+	case *Unary:
+		x := exprPrec(e.X, precUnary)
+		if e.Op == "-" && strings.HasPrefix(x, "-") {
+			x = "(" + x + ")"
+		}
+		return e.Op + x
+	case *Binary:
+		p := binPrec[e.Op]
+		l, r := p, p+1
+		switch {
+		case bitwiseOp(e.Op):
+			// binary operands of bitwise operators and shifts are
+			// parenthesized, as a careful programmer does
+			l, r = p+1, p+1
+			if _, ok := e.X.(*Binary); ok {
+				l = precPostfix
+			}
+			if _, ok := e.Y.(*Binary); ok {
+				r = precPostfix
+			}
+		case e.Op == "&&" || e.Op == "||":
+			l, r = p+1, p+1
+			if b, ok := e.X.(*Binary); ok && b.Op == e.Op {
+				l = p
+			}
+		}
+		return exprPrec(e.X, l) + " " + e.Op + " " + exprPrec(e.Y, r)
+	case *Cond:
+		return exprPrec(e.C, precLOr) + " ? " + exprPrec(e.X, precCond) + " : " + exprPrec(e.Y, precCond)
+	case *Cast:
+		return "(" + e.T.String() + ")" + exprPrec(e.X, precUnary)
+	case *VecLane:
+		vec := "int4"
+		if t := exprElemHint(e.X); t == KFloat {
+			vec = "float4"
+		}
+		return "reinterpret_cast<" + vec + " *>(" + exprString(e.X) + ")[" + exprString(e.I) + "]." + laneNames[e.Lane]
+	case *Call:
+		var args []string
+		for _, a := range e.Args {
+			args = append(args, exprString(a))
+		}
+		return e.F.Name + "(" + strings.Join(args, ", ") + ")"
+	case *MinMax:
+		n := "min"
+		if e.Max {
+			n = "max"
+		}
+		return n + "(" + exprString(e.X) + ", " + exprString(e.Y) + ")"
+	case *Atomic:
+		s := "atomic" + e.Op + "(" + exprString(e.P) + ", " + exprString(e.V)
+		if e.W != nil {
+			s += ", " + exprString(e.W)
+		}
+		return s + ")"
+	case *SyncPred:
+		return "__syncthreads_" + e.Op + "(" + exprString(e.X) + ")"
+	}
+	panic(fmt.Sprintf("exprText: %T", e))
+}
+
+// exprElemHint is the pointee kind of a pointer expression, for printing
+// reinterpret casts (the printer has no type environment: the typechecker
+// records it).
+func exprElemHint(e Expr) Kind {
+	if t := staticPointee(e); t != nil {
+		return t.K
+	}
+	return KInt
+}
+
+// staticPointee finds the pointee type of a pointer-valued expression
+// without an environment (variables carry their types).
+func staticPointee(e Expr) *Type {
+	switch e := e.(type) {
+	case *VarRef:
+		if e.V.isArray() {
+			return e.V.T
+		}
+		if e.V.T.K == KPtr {
+			return e.V.T.Elem
+		}
+	case *Binary:
+		if t := staticPointee(e.X); t != nil {
+			return t
+		}
+		return staticPointee(e.Y)
+	case *Cond:
+		if t := staticPointee(e.X); t != nil {
+			return t
+		}
+		return staticPointee(e.Y)
+	case *AddrOf:
+		return lvalType(e.X)
+	case *Member:
+		if e.F.Arr {
+			return e.F.T
+		}
+	case *Call:
+		if e.F.Ret.K == KPtr {
+			return e.F.Ret.Elem
+		}
+	}
+	return nil
+}
+
+// lvalType is the type of an lvalue expression without an environment.
+func lvalType(e Expr) *Type {
+	switch e := e.(type) {
+	case *VarRef:
+		return e.V.T
+	case *Index:
+		return staticPointee(e.X)
+	case *Index2:
+		return e.V.T
+	case *Member:
+		return e.F.T
+	case *Deref:
+		return staticPointee(e.X)
+	case *Cond:
+		return lvalType(e.X)
+	case *VecLane:
+		return staticPointee(e.X)
+	case *Call:
+		return e.F.Ret
+	}
+	return nil
+}
+
+func (p *printer) declText(d *Decl) string {
+	v := d.V
+	switch v.Kind {
+	case VShared:
+		s := "__shared__ " + v.T.String() + " " + v.Name
+		for _, n := range v.Dims {
+			s += fmt.Sprintf("[%d]", n)
+		}
+		return s
+	case VDyn:
+		return "extern __shared__ " + v.T.String() + " " + v.Name + "[]"
+	case VLocalArr:
+		return fmt.Sprintf("%s %s[%d] = {}", v.T, v.Name, v.Dims[0])
+	case VRef:
+		return v.T.String() + " &" + v.Name + " = " + exprString(d.Init)
+	}
+	t := v.T.String()
+	if !strings.HasSuffix(t, "*") {
+		t += " "
+	}
+	return t + v.Name + " = " + exprString(d.Init)
+}
+
+// simpleText prints a statement that can stand in a for header.
+func (p *printer) simpleText(s Stmt) string {
+	switch s := s.(type) {
+	case nil:
+		return ""
+	case *Decl:
+		return p.declText(s)
+	case *Assign:
+		return exprString(s.L) + " " + s.Op + " " + exprString(s.R)
+	case *IncDec:
+		return exprPrec(s.L, precPostfix) + s.Op
+	case *ExprStmt:
+		return exprString(s.X)
+	}
+	panic(fmt.Sprintf("simpleText: %T", s))
+}
+
+func (p *printer) stmt(s Stmt) {
+	switch s := s.(type) {
+	case *Decl, *Assign, *IncDec, *ExprStmt:
+		p.line("%s;", p.simpleText(s))
+	case *If:
+		p.line("if (%s) {", exprString(s.C))
+		p.body(s.Then)
+		for s.Else != nil {
+			if len(s.Else.Stmts) == 1 {
+				if e, ok := s.Else.Stmts[0].(*If); ok {
+					p.line("} else if (%s) {", exprString(e.C))
+					p.body(e.Then)
+					s = e
+					continue
+				}
+			}
+			p.line("} else {")
+			p.body(s.Else)
+			break
+		}
+		p.line("}")
+	case *For:
+		p.line("for (%s; %s; %s) {", p.simpleText(s.Init), exprString(s.C), p.simpleText(s.Post))
+		p.body(s.Body)
+		p.line("}")
+	case *While:
+		p.line("while (%s) {", exprString(s.C))
+		p.body(s.Body)
+		p.line("}")
+	case *DoWhile:
+		p.line("do {")
+		p.body(s.Body)
+		p.line("} while (%s);", exprString(s.C))
+	case *Switch:
+		p.line("switch (%s) {", exprString(s.X))
+		for _, c := range s.Cases {
+			for i, v := range c.Vals {
+				if i == len(c.Vals)-1 && !c.Default {
+					p.line("case %d: {", v)
+				} else {
+					p.line("case %d:", v)
+				}
+			}
+			if c.Default {
+				p.line("default: {")
+			}
+			p.indent++
+			for _, t := range c.Body {
+				p.stmt(t)
+			}
+			p.indent--
+			p.line("}")
+		}
+		p.line("}")
+	case *Break:
+		p.line("break;")
+	case *Continue:
+		p.line("continue;")
+	case *Return:
+		if s.X == nil {
+			p.line("return;")
+		} else {
+			p.line("return %s;", exprString(s.X))
+		}
+	case *Sync:
+		p.line("%s();", s.Op)
+	case *Block:
+		p.line("{")
+		p.body(s)
+		p.line("}")
+	default:
+		panic(fmt.Sprintf("stmt: %T", s))
+	}
+}
+
+func (p *printer) body(b *Block) {
+	p.indent++
+	for _, s := range b.Stmts {
+		p.stmt(s)
+	}
+	p.indent--
+}
+
+func (p *printer) fn(f *Func, kernel bool) {
+	var params []string
+	for _, v := range f.Params {
+		t := v.T.String()
+		switch {
+		case v.Kind == VRef:
+			params = append(params, t+" &"+v.Name)
+		case strings.HasSuffix(t, "*"):
+			params = append(params, t+v.Name)
+		default:
+			params = append(params, t+" "+v.Name)
+		}
+	}
+	ret := f.Ret.String()
+	if f.RetRef {
+		ret += " &"
+	} else if !strings.HasSuffix(ret, "*") {
+		ret += " "
+	}
+	q := "__device__ "
+	if kernel {
+		q = "__global__ "
+	}
+	p.line("%s%s%s(%s) {", q, ret, f.Name, strings.Join(params, ", "))
+	p.body(f.Body)
+	p.line("}")
+}
+
+// Print returns the C++/CUDA text of the program: its structs, device
+// functions and kernel.
+func (prog *Program) Print() string {
+	p := &printer{}
+	for _, s := range prog.Structs {
+		p.line("struct %s {", s.Name)
+		for _, f := range s.Fields {
+			if f.Arr {
+				p.line("  %s %s[%d];", f.T, f.Name, f.Len)
+			} else {
+				p.line("  %s %s;", f.T, f.Name)
+			}
+		}
+		p.line("};")
+		p.line("")
+	}
+	for _, f := range prog.Funcs {
+		p.fn(f, false)
+		p.line("")
+	}
+	p.fn(prog.Kernel, true)
+	return p.b.String()
+}
