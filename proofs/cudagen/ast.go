@@ -428,10 +428,10 @@ func (p *Program) blocks() int  { return p.Grid[0] * p.Grid[1] * p.Grid[2] }
 
 // Convenience constructors.
 
-func intLit(v int64) *Lit    { return &Lit{T: tInt, I: v} }
-func uintLit(v int64) *Lit   { return &Lit{T: tUint, I: v} }
+func intLit(v int64) *Lit     { return &Lit{T: tInt, I: v} }
+func uintLit(v int64) *Lit    { return &Lit{T: tUint, I: v} }
 func floatLit(f float32) *Lit { return &Lit{T: tFloat, F: f} }
-func ref(v *Var) *VarRef     { return &VarRef{V: v} }
+func ref(v *Var) *VarRef      { return &VarRef{V: v} }
 func bin(op string, x, y Expr) *Binary {
 	return &Binary{Op: op, X: x, Y: y}
 }

@@ -98,7 +98,7 @@ type gen struct {
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
-func (g *gen) intn(n int) int       { return g.r.Intn(n) }
+func (g *gen) intn(n int) int        { return g.r.Intn(n) }
 
 // pick returns an index chosen with the given weights.
 func (g *gen) pick(ws ...int) int {

@@ -16,7 +16,7 @@ func (g *gen) fn(kind string, make func(name string) *Func) *Func {
 	return f
 }
 
-func param(name string, t *Type) *Var   { return &Var{Name: name, Kind: VLocal, T: t} }
+func param(name string, t *Type) *Var    { return &Var{Name: name, Kind: VLocal, T: t} }
 func refParam(name string, t *Type) *Var { return &Var{Name: name, Kind: VRef, T: t} }
 
 // fnIdent: int f(int x, int y) returns x + y, through a local and a branch.
