@@ -279,6 +279,94 @@ __global__ void k(Pair *p, Cfg c, unsigned v) {
   put(p[blockIdx.x * N * N + ty * N + tx], r);
   if (tx == 0 && ty == 0) g = blockIdx.x;
 }`}, want{race: true, lines: [][2]int{{20, 20}}}},
+
+	// A tree reduction over 4 blocks of 256 threads: each step reads the
+	// cells written in the step before, after the barrier that ends it.
+	{Case{Name: "reduction", Kernel: "k", Block: Dim3{256, 1, 1}, Grid: Dim3{4, 1, 1}, Params: []Param{
+		{Name: "in", Type: "const int *", Pointer: true, Len: 1024},
+		{Name: "out", Type: "int *", Pointer: true, Len: 4},
+	}, Source: reduction("__syncthreads();")}, want{}},
+
+	// Without the barrier in the loop, thread t reads s[t + stride] while
+	// thread t + stride may still be adding into it for the larger stride.
+	{Case{Name: "reduction_racy", Kernel: "k", Block: Dim3{256, 1, 1}, Grid: Dim3{4, 1, 1}, Params: []Param{
+		{Name: "in", Type: "const int *", Pointer: true, Len: 1024},
+		{Name: "out", Type: "int *", Pointer: true, Len: 4},
+	}, Source: reduction("")}, want{race: true, lines: [][2]int{{8, 8}}}},
+
+	// Thread t meets the barrier t times: thread 0 returns while the others
+	// wait.
+	{Case{Name: "divergent_loop", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(8), Source: `
+__global__ void k(int *out) {
+  for (int i = 0; i < (int)threadIdx.x; i++)
+    __syncthreads();
+  out[threadIdx.x] = 1;
+}`}, want{div: true}},
+
+	// A barrier inside a device function that every thread calls: the
+	// write before it and the read after it are ordered.
+	{Case{Name: "barrier_in_function", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__device__ int exchange(int *s, int v) {
+  s[threadIdx.x] = v;
+  __syncthreads();
+  return s[(threadIdx.x + 1) % blockDim.x];
+}
+__global__ void k(int *out) {
+  __shared__ int s[32];
+  out[threadIdx.x] = exchange(s, threadIdx.x);
+}`}, want{}},
+
+	// The race depends on the data: threads whose in[t] is 1 write out[0];
+	// in has two ones (threads 3 and 5), so they race.
+	{Case{Name: "data_dependent_racy", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, Params: []Param{
+		{Name: "in", Type: "const int *", Pointer: true, Len: 8, Init: []int64{0, 0, 0, 1, 0, 1, 0, 0}},
+		{Name: "out", Type: "int *", Pointer: true, Len: 8},
+	}, Source: `
+__global__ void k(const int *in, int *out) {
+  if (in[threadIdx.x] == 1) out[0] = threadIdx.x;
+}`}, want{race: true}},
+
+	// The same with a single one: only thread 3 writes.
+	{Case{Name: "data_dependent_clean", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, Params: []Param{
+		{Name: "in", Type: "const int *", Pointer: true, Len: 8, Init: []int64{0, 0, 0, 1}},
+		{Name: "out", Type: "int *", Pointer: true, Len: 8},
+	}, Source: `
+__global__ void k(const int *in, int *out) {
+  if (in[threadIdx.x] == 1) out[0] = threadIdx.x;
+}`}, want{}},
+
+	// A 2D block with a 2D grid: each thread writes its own cell of a
+	// matrix, indexed by the global x and y.
+	{Case{Name: "grid_2d", Kernel: "k", Block: Dim3{4, 4, 1}, Grid: Dim3{2, 2, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  out[y * gridDim.x * blockDim.x + x] = x + y;
+}`}, want{}},
+
+	// The same forgetting blockIdx.y: blocks (0,0) and (0,1) write the same
+	// cells.
+	{Case{Name: "grid_2d_racy", Kernel: "k", Block: Dim3{4, 4, 1}, Grid: Dim3{2, 2, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = threadIdx.y;
+  out[y * gridDim.x * blockDim.x + x] = x + y;
+}`}, want{race: true, lines: [][2]int{{5, 5}}}},
+}
+
+func reduction(sync string) string {
+	return `
+__global__ void k(const int *in, int *out) {
+  __shared__ int s[256];
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+    if (t < stride) s[t] += s[t + stride];
+    ` + sync + `
+  }
+  if (t == 0) out[blockIdx.x] = s[0];
+}`
 }
 
 func checkOutcome(t *testing.T, c Case, w want, o Outcome) {
@@ -425,7 +513,7 @@ func TestOracleInvalid(t *testing.T) {
 	}
 }
 
-// trivialCases returns n small kernels, a third of them racy.
+// trivialCases returns n small kernels; case i races when racyTrivial(i).
 func trivialCases(n int) []Case {
 	cases := make([]Case, n)
 	for i := range cases {
@@ -437,10 +525,19 @@ __global__ void k(int *out, int n) {
   __syncthreads();
   out[blockIdx.x * blockDim.x + t] = s[(t + 1) %% blockDim.x];
 }`, i)
-		if i%3 == 0 {
+		switch i % 6 {
+		case 0, 3:
 			src = fmt.Sprintf(`
 __global__ void k(int *out, int n) {
   out[threadIdx.x %% 4] = %d + n;
+}`, i)
+		case 1:
+			// Only thread 0 of each block writes, after its block's
+			// barrier: two writers in different blocks.
+			src = fmt.Sprintf(`
+__global__ void k(int *out, int n) {
+  __syncthreads();
+  if (threadIdx.x == 0) out[%d %% 64] = n;
 }`, i)
 		}
 		cases[i] = Case{Name: fmt.Sprintf("t%d", i), Kernel: "k", Source: src,
@@ -463,9 +560,24 @@ func TestOracleBatch(t *testing.T) {
 	outs := Run(context.Background(), cases)
 	el := time.Since(start)
 	for i, o := range outs {
-		checkOutcome(t, cases[i], want{race: i%3 == 0}, o)
+		checkOutcome(t, cases[i], want{race: racyTrivial(i)}, o)
 	}
 	t.Logf("%d cases in %v: %v per case (compile and run, 64 threads each)", n, el.Round(time.Millisecond), (el / time.Duration(n)).Round(100*time.Microsecond))
+}
+
+func racyTrivial(i int) bool { return i%3 == 0 || i%6 == 1 }
+
+// A cancelled context gives every case an error, and no hang.
+func TestOracleCancelled(t *testing.T) {
+	need(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	outs := Run(ctx, trivialCases(3))
+	for i, o := range outs {
+		if o.Err == nil {
+			t.Errorf("case %d: no error with a cancelled context", i)
+		}
+	}
 }
 
 func BenchmarkOracle200(b *testing.B) {
