@@ -175,6 +175,37 @@ __global__ void k(int *out, const int *in) {
   if (t == 0 || t == 63) out[0] = t;
 }`}, want{race: true, lines: [][2]int{{7, 7}}}},
 
+	// Threads 0 and 63 write out[0], and every thread reads out[1..3], which
+	// share out[0]'s 8 bytes (and 16-byte line): 64 readers of the same
+	// granule would evict the write of thread 0 from ThreadSanitizer's 4
+	// shadow cells if the oracle did not give every word its own granule.
+	{Case{Name: "t0_t63_granule", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(128), Source: `
+__global__ void k(int *out) {
+  int t = threadIdx.x;
+  if (t == 0 || t == 63) out[0] = t;
+  out[64 + t] = out[1] + out[2] + out[3];
+}`}, want{race: true, lines: [][2]int{{4, 4}}}},
+
+	// Bytes: thread t writes s[t], and thread 63 writes s[0] too, racing
+	// with thread 0 only.
+	{Case{Name: "t0_t63_bytes", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  __shared__ char s[64];
+  s[threadIdx.x] = 1;
+  if (threadIdx.x == 63) s[0] = 2;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}`}, want{race: true, lines: [][2]int{{4, 5}}}},
+
+	// A __device__ array: threads 0 and 63 write g[0] while all read g[1].
+	{Case{Name: "t0_t63_device", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(128), Source: `
+__device__ int g[4];
+__global__ void k(int *out) {
+  int t = threadIdx.x;
+  if (t == 0 || t == 63) g[0] = t;
+  out[64 + t] = g[1];
+}`}, want{race: true, lines: [][2]int{{5, 5}}}},
+
 	// A 16-byte store through int4* by thread 0 covers out[0..3]; thread 3
 	// writes out[3] as a scalar.
 	{Case{Name: "int4_vs_scalar", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `

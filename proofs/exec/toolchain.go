@@ -23,11 +23,43 @@ var runtimeHeader string
 //go:embed runtime/drf_rt.cc
 var runtimeSource string
 
+//go:embed runtime/drf_shim.cc
+var shimSource string
+
 // compileFlags are those of DESIGN.md, plus quiet diagnostics that can be
 // attributed to cases.
 var compileFlags = []string{
 	"-std=c++20", "-O1", "-g", "-fsanitize=thread",
 	"-w", "-ferror-limit=0", "-fno-color-diagnostics", "-fno-caret-diagnostics",
+}
+
+// shimFlags compile drf_shim.cc, which must not be instrumented.
+var shimFlags = []string{"-std=c++20", "-O2", "-g0", "-fno-exceptions", "-w"}
+
+// linkWraps are the ThreadSanitizer callbacks that the shim intercepts
+// (ld --wrap), and renames the memory functions that compiled kernel code
+// calls to the shim's (objcopy --redefine-sym).
+var linkWraps, objRenames []string
+
+func init() {
+	var ws []string
+	for _, n := range []string{"1", "2", "4", "8", "16"} {
+		ws = append(ws, "__tsan_read"+n, "__tsan_write"+n)
+		if n != "1" {
+			ws = append(ws, "__tsan_unaligned_read"+n, "__tsan_unaligned_write"+n)
+		}
+	}
+	ws = append(ws, "__tsan_read_range", "__tsan_write_range")
+	for _, b := range []string{"8", "16", "32", "64"} {
+		for _, op := range []string{"load", "store", "exchange", "fetch_add", "fetch_sub", "fetch_and", "fetch_or",
+			"fetch_xor", "fetch_nand", "compare_exchange_strong", "compare_exchange_weak", "compare_exchange_val"} {
+			ws = append(ws, "__tsan_atomic"+b+"_"+op)
+		}
+	}
+	linkWraps = []string{"-Wl,--wrap=" + strings.Join(ws, ",--wrap=")}
+	for _, f := range []string{"memcpy", "memmove", "memset"} {
+		objRenames = append(objRenames, "--redefine-sym", f+"=drf_"+f)
+	}
 }
 
 // tsanOptions: no symbolization (lines are read from the binary's DWARF by
@@ -40,6 +72,7 @@ const tsanOptions = "symbolize=0 suppress_equal_addresses=0 suppress_equal_stack
 
 type toolchain struct {
 	clang   string
+	objcopy string
 	dir     string   // cache directory: drf_cuda.h and drf_rt.o
 	wrapper []string // command prefix to run a binary (setarch -R when ASLR breaks TSan)
 }
@@ -68,12 +101,18 @@ func newToolchain() (*toolchain, error) {
 	if clang == "" {
 		return nil, errors.New("clang++ not found on PATH (apt-get install clang libclang-rt-14-dev)")
 	}
+	objcopy, err := exec.LookPath("objcopy")
+	if err != nil {
+		if objcopy, err = exec.LookPath("llvm-objcopy"); err != nil {
+			return nil, errors.New("objcopy not found on PATH (apt-get install binutils)")
+		}
+	}
 	ver, err := exec.Command(clang, "--version").Output()
 	if err != nil {
 		return nil, fmt.Errorf("%s --version: %v", clang, err)
 	}
 	h := sha256.New()
-	for _, s := range []string{string(ver), runtimeHeader, runtimeSource, strings.Join(compileFlags, " ")} {
+	for _, s := range []string{string(ver), runtimeHeader, runtimeSource, shimSource, strings.Join(compileFlags, " "), strings.Join(shimFlags, " ")} {
 		fmt.Fprintf(h, "%d:%s", len(s), s)
 	}
 	key := hex.EncodeToString(h.Sum(nil))[:16]
@@ -88,7 +127,7 @@ func newToolchain() (*toolchain, error) {
 			return nil, err
 		}
 	}
-	tc := &toolchain{clang: clang, dir: dir}
+	tc := &toolchain{clang: clang, objcopy: objcopy, dir: dir}
 	if err := tc.prepareRuntime(); err != nil {
 		return nil, err
 	}
@@ -131,23 +170,32 @@ func (tc *toolchain) prepareRuntime() error {
 			return err
 		}
 	}
-	obj := filepath.Join(tc.dir, "drf_rt.o")
+	if err := tc.compileCached("drf_rt", runtimeSource, compileFlags); err != nil {
+		return err
+	}
+	return tc.compileCached("drf_shim", shimSource, shimFlags)
+}
+
+// compileCached compiles source into name.o in the cache directory unless it
+// is there already.
+func (tc *toolchain) compileCached(name, source string, flags []string) error {
+	obj := filepath.Join(tc.dir, name+".o")
 	if _, err := os.Stat(obj); err == nil {
 		return nil
 	}
-	src := filepath.Join(tc.dir, "drf_rt.cc")
-	if err := writeAtomic(src, []byte(runtimeSource)); err != nil {
+	src := filepath.Join(tc.dir, name+".cc")
+	if err := writeAtomic(src, []byte(source)); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(tc.dir, "drf_rt.o.tmp*")
+	tmp, err := os.CreateTemp(tc.dir, name+".o.tmp*")
 	if err != nil {
 		return err
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
-	args := append(append([]string{}, compileFlags...), "-I", tc.dir, "-c", src, "-o", tmp.Name())
+	args := append(append([]string{}, flags...), "-I", tc.dir, "-c", src, "-o", tmp.Name())
 	if out, err := exec.Command(tc.clang, args...).CombinedOutput(); err != nil {
-		return fmt.Errorf("compiling the oracle's runtime: %v\n%s", err, out)
+		return fmt.Errorf("compiling the oracle's runtime (%s): %v\n%s", name, err, out)
 	}
 	return os.Rename(tmp.Name(), obj)
 }
@@ -205,18 +253,28 @@ func (tc *toolchain) selfTest() error {
 	return nil
 }
 
-// compile builds the binary bin from units in dir. On failure it returns the
-// compiler's diagnostics.
+// compile builds the binary bin from units in dir: compiles them, renames
+// the memory functions in the object, links with the runtime and the shim.
+// On failure it returns the tools' diagnostics.
 func (tc *toolchain) compile(ctx context.Context, dir, bin string, units []*unit) (string, error) {
-	src := bin + ".cc"
+	src, obj := bin+".cc", bin+".o"
 	if err := os.WriteFile(src, []byte(batchSource(units)), 0o644); err != nil {
 		return "", err
 	}
-	args := append(append([]string{}, compileFlags...), "-I", tc.dir, src, filepath.Join(tc.dir, "drf_rt.o"), "-o", bin, "-lpthread")
-	cmd := exec.CommandContext(ctx, tc.clang, args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	return string(out), err
+	steps := [][]string{
+		append(append([]string{tc.clang}, compileFlags...), "-I", tc.dir, "-c", src, "-o", obj),
+		append(append([]string{tc.objcopy}, objRenames...), obj),
+		append([]string{tc.clang, "-fsanitize=thread", obj, filepath.Join(tc.dir, "drf_rt.o"),
+			filepath.Join(tc.dir, "drf_shim.o"), "-o", bin, "-lpthread"}, linkWraps...),
+	}
+	for _, st := range steps {
+		cmd := exec.CommandContext(ctx, st[0], st[1:]...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return string(out), err
+		}
+	}
+	return "", nil
 }
 
 // built is a binary and the units it holds, in the order of its table.

@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -42,6 +43,8 @@
 
 extern "C" const drf::Case drf_cases[];
 extern "C" const int drf_ncases;
+extern "C" char *drf_shim_init(size_t size);
+extern "C" int drf_shim_reset(size_t used);
 
 namespace drf {
 namespace {
@@ -123,7 +126,11 @@ struct Worker {
   Thread *job = nullptr;
 };
 std::vector<Worker *> workers;
-uint32_t launch_done; // futex word: jobs of this launch that have ended
+// futex word: jobs of this launch that have ended. On the heap: the
+// program's data is mirrored (drf_shim.cc), where atomics lose their memory
+// order for ThreadSanitizer.
+uint32_t *const launch_done_word = new uint32_t(0);
+#define launch_done (*launch_done_word)
 
 void describe(char *buf, size_t len, unsigned lin, uint64_t site) {
   uint3 t = thread_of(lin, blockDim);
@@ -240,6 +247,14 @@ void grow_pool(size_t n) {
   pthread_attr_destroy(&attr);
 }
 
+// The arena: global memory of the parameters and __shared__ memory of the
+// blocks, mirrored word by word for ThreadSanitizer (drf_shim.cc). It is
+// reset after every launch.
+constexpr size_t kArenaSize = size_t(1) << 30;
+char *arena;
+size_t arena_used;      // bytes given out in this launch
+size_t arena_open;      // bytes made accessible, a multiple of the page size
+
 struct Param {
   const char *name;
   char *base;
@@ -247,17 +262,40 @@ struct Param {
 };
 std::vector<Param> params;
 
+// zalloc returns bytes of zeroed arena memory, 256-aligned.
 char *zalloc(size_t bytes) {
   bytes = (bytes + 255) / 256 * 256;
   if (bytes == 0)
     bytes = 256;
-  void *p = aligned_alloc(256, bytes);
-  if (p == nullptr) {
-    mark("@@DRF TRAP 0 out of memory\n");
+  if (bytes > kArenaSize - arena_used) {
+    mark("@@DRF TRAP 0 the launch needs more than %zu MiB of memory\n", kArenaSize >> 20);
     _exit(3);
   }
-  memset(p, 0, bytes);
-  return static_cast<char *>(p);
+  char *p = arena + arena_used;
+  arena_used += bytes;
+  if (arena_used > arena_open) {
+    size_t open = (arena_used + 65535) / 65536 * 65536;
+    if (open > kArenaSize)
+      open = kArenaSize;
+    if (mprotect(arena + arena_open, open - arena_open, PROT_READ | PROT_WRITE) != 0) {
+      mark("@@DRF TRAP 0 cannot open the arena\n");
+      _exit(3);
+    }
+    arena_open = open;
+  }
+  return p; // zero: the pages are fresh (drf_shim_reset)
+}
+
+// padding_written tells whether the kernel wrote into the padding of p. It
+// is not instrumented: the main thread reads after joining the kernel.
+__attribute__((no_sanitize("thread"))) bool padding_written(const Param &p) {
+  for (size_t i = 0; i < p.pad; i++)
+    if (p.base[i] != 0)
+      return true;
+  for (size_t i = p.pad + p.bytes; i < p.total; i++)
+    if (p.base[i] != 0)
+      return true;
+  return false;
 }
 
 } // namespace
@@ -295,8 +333,8 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
     b.idx = thread_of(i, grid);
     b.dim = block;
     b.grid = grid;
-    b.site = reinterpret_cast<uint64_t *>(zalloc(sizeof(uint64_t) * nt));
-    b.pred = reinterpret_cast<int *>(zalloc(sizeof(int) * nt));
+    b.site = static_cast<uint64_t *>(calloc(nt, sizeof(uint64_t)));
+    b.pred = static_cast<int *>(calloc(nt, sizeof(int)));
     b.shared = zalloc(static_shared);
     b.dyn = zalloc(dyn_shared);
     for (unsigned j = 0; j < nt; j++) {
@@ -326,20 +364,17 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
       mark("@@DRF DIV %s\n", b.detail);
     free(b.site);
     free(b.pred);
-    free(b.shared);
-    free(b.dyn);
   }
-  for (Param &p : params) {
-    bool bad = false;
-    for (size_t i = 0; i < p.pad && !bad; i++)
-      bad = p.base[i] != 0;
-    for (size_t i = p.pad + p.bytes; i < p.total && !bad; i++)
-      bad = p.base[i] != 0;
-    if (bad)
+  for (Param &p : params)
+    if (padding_written(p))
       mark("@@DRF OOB %s\n", p.name);
-    free(p.base);
-  }
   params.clear();
+  if (drf_shim_reset(arena_open) != 0) {
+    mark("@@DRF TRAP 0 cannot reset the arena\n");
+    _exit(3);
+  }
+  arena_used = 0;
+  arena_open = 0;
 }
 
 int sync(int site, int line, int kind, int pred) {
@@ -349,6 +384,11 @@ int sync(int site, int line, int kind, int pred) {
 } // namespace drf
 
 int main(int argc, char **argv) {
+  drf::arena = ::drf_shim_init(drf::kArenaSize);
+  if (drf::arena == nullptr) {
+    drf::mark("@@DRF TRAP 0 cannot map the arena\n");
+    return 3;
+  }
   int first = 0, last = drf_ncases;
   if (argc >= 3) {
     first = atoi(argv[1]);

@@ -1,0 +1,356 @@
+// drf_shim.cc: word-granular shadow for drfcheck's execution oracle.
+//
+// ThreadSanitizer keeps 4 shadow cells per 8 bytes of memory. When more
+// than 4 threads touch the same 8 bytes without racing (say 62 threads read
+// out[1] while threads 0 and 63 write out[0]), an older access can be evicted
+// and the race that involved it missed. So the memory that kernels share
+// (the arena: global memory of the parameters, __shared__ memory; and the
+// program's data, where __device__ variables live) is given to
+// ThreadSanitizer through a mirror in which every 4-byte word of the memory
+// has an 8-byte granule of its own: word w of a region is seen at
+// mirror + 8 * w, byte b of it at mirror + 8 * w + b. Accesses to different
+// words never share shadow cells.
+//
+// This file is compiled WITHOUT -fsanitize=thread. The batch binary is linked
+// with -Wl,--wrap for every ThreadSanitizer callback of plain and atomic
+// accesses, so instrumented code calls the __wrap_ functions below, which
+// report the access to ThreadSanitizer at the mirror address (or at the real
+// one for other memory: stacks, the runtime's heap) with the caller's pc.
+// The compiler's memcpy, memset and memmove calls in kernel code are renamed
+// to drf_memcpy, drf_memset and drf_memmove (objcopy), which do the same.
+//
+// Atomic operations on mirrored memory are performed on the real memory,
+// and recorded as relaxed atomic accesses of the mirror: CUDA atomics are
+// relaxed, and the runtime's own synchronization (barrier, hand-off) uses
+// memory that is not mirrored, whose atomics keep their full semantics.
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/mman.h>
+
+extern "C" {
+// ThreadSanitizer's entry points that take the pc.
+void __tsan_read1_pc(void *a, void *pc);
+void __tsan_read2_pc(void *a, void *pc);
+void __tsan_read4_pc(void *a, void *pc);
+void __tsan_read8_pc(void *a, void *pc);
+void __tsan_read16_pc(void *a, void *pc);
+void __tsan_write1_pc(void *a, void *pc);
+void __tsan_write2_pc(void *a, void *pc);
+void __tsan_write4_pc(void *a, void *pc);
+void __tsan_write8_pc(void *a, void *pc);
+void __tsan_write16_pc(void *a, void *pc);
+void __tsan_read_range_pc(void *a, size_t n, void *pc);
+void __tsan_write_range_pc(void *a, size_t n, void *pc);
+void __tsan_func_entry(void *pc);
+void __tsan_func_exit();
+
+// The program's data (glibc and the linker define these).
+extern char __data_start[];
+extern char _end[];
+}
+
+namespace {
+
+struct Region {
+  uintptr_t lo = 0, hi = 0; // the memory, [lo, hi)
+  uintptr_t mirror = 0;     // its mirror, twice as large
+};
+Region arena, data;
+bool ready;
+
+char *map(void *at, size_t size, int prot) {
+  void *p = mmap(at, size, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | (at ? MAP_FIXED : 0), -1, 0);
+  return p == MAP_FAILED ? nullptr : static_cast<char *>(p);
+}
+
+// mirrorOf returns the mirror address of a, and whether a is mirrored.
+inline bool mirrorOf(uintptr_t a, uintptr_t *m) {
+  if (!ready)
+    return false;
+  const Region *r;
+  if (a - arena.lo < arena.hi - arena.lo)
+    r = &arena;
+  else if (a - data.lo < data.hi - data.lo)
+    r = &data;
+  else
+    return false;
+  uintptr_t off = a - r->lo;
+  *m = r->mirror + (off & ~uintptr_t(3)) * 2 + (off & 3);
+  return true;
+}
+
+// access reports n bytes at a, mirrored, word by word.
+void access(uintptr_t a, size_t n, bool write, void *pc) {
+  while (n > 0) {
+    uintptr_t m;
+    if (!mirrorOf(a, &m)) {
+      if (write)
+        __tsan_write_range_pc((void *)a, n, pc);
+      else
+        __tsan_read_range_pc((void *)a, n, pc);
+      return;
+    }
+    size_t b = a & 3, k = 4 - b;
+    if (k > n)
+      k = n;
+    void *p = (void *)m;
+    if (k == 4)
+      write ? __tsan_write4_pc(p, pc) : __tsan_read4_pc(p, pc);
+    else if (k == 2 && b % 2 == 0)
+      write ? __tsan_write2_pc(p, pc) : __tsan_read2_pc(p, pc);
+    else if (k == 1)
+      write ? __tsan_write1_pc(p, pc) : __tsan_read1_pc(p, pc);
+    else
+      write ? __tsan_write_range_pc(p, k, pc) : __tsan_read_range_pc(p, k, pc);
+    a += k;
+    n -= k;
+  }
+}
+
+} // namespace
+
+extern "C" {
+
+// drf_shim_init maps the arena (size bytes, returned) and the mirrors. It
+// runs in the main thread before any kernel thread exists. The arena is
+// inaccessible until the runtime opens the part it uses (mprotect), and lies
+// between inaccessible guards, so that a wild write crashes rather than
+// landing somewhere unseen.
+char *drf_shim_init(size_t size) {
+  // The arena lies between two inaccessible guards as large as itself.
+  char *g = map(nullptr, 3 * size, PROT_NONE);
+  char *a = g == nullptr ? nullptr : g + size;
+  char *am = map(nullptr, 2 * size, PROT_READ | PROT_WRITE);
+  uintptr_t dlo = (uintptr_t)__data_start & ~uintptr_t(7);
+  uintptr_t dhi = ((uintptr_t)_end + 7) & ~uintptr_t(7);
+  char *dm = map(nullptr, 2 * (dhi - dlo), PROT_READ | PROT_WRITE);
+  if (a == nullptr || am == nullptr || dm == nullptr)
+    return nullptr;
+  arena.lo = (uintptr_t)a;
+  arena.hi = arena.lo + size;
+  arena.mirror = (uintptr_t)am;
+  data.lo = dlo;
+  data.hi = dhi;
+  data.mirror = (uintptr_t)dm;
+  ready = true;
+  return a;
+}
+
+// drf_shim_reset gives the first used bytes of the arena, and their mirror,
+// fresh zero pages, inaccessible again for the arena, between two launches.
+// Mapping them anew (through ThreadSanitizer's mmap interceptor) also resets
+// their shadow: shadow cells left by a launch would otherwise stay there,
+// and ThreadSanitizer was seen to miss races of the next launch on the same
+// addresses.
+int drf_shim_reset(size_t used) {
+  if (used == 0)
+    return 0;
+  used = (used + 4095) & ~size_t(4095);
+  if (map((void *)arena.lo, used, PROT_NONE) == nullptr || map((void *)arena.mirror, 2 * used, PROT_READ | PROT_WRITE) == nullptr)
+    return -1;
+  return 0;
+}
+
+#define RET __builtin_return_address(0)
+
+#define DRF_PLAIN(N)                                                                           \
+  void __wrap___tsan_read##N(void *a) {                                                        \
+    uintptr_t m;                                                                               \
+    if (!mirrorOf((uintptr_t)a, &m))                                                           \
+      __tsan_read##N##_pc(a, RET);                                                             \
+    else if (N <= 4 && ((uintptr_t)a & 3) + N <= 4)                                            \
+      __tsan_read##N##_pc((void *)m, RET);                                                     \
+    else                                                                                       \
+      access((uintptr_t)a, N, false, RET);                                                     \
+  }                                                                                            \
+  void __wrap___tsan_write##N(void *a) {                                                       \
+    uintptr_t m;                                                                               \
+    if (!mirrorOf((uintptr_t)a, &m))                                                           \
+      __tsan_write##N##_pc(a, RET);                                                            \
+    else if (N <= 4 && ((uintptr_t)a & 3) + N <= 4)                                            \
+      __tsan_write##N##_pc((void *)m, RET);                                                    \
+    else                                                                                       \
+      access((uintptr_t)a, N, true, RET);                                                      \
+  }
+DRF_PLAIN(1)
+DRF_PLAIN(2)
+DRF_PLAIN(4)
+DRF_PLAIN(8)
+DRF_PLAIN(16)
+#undef DRF_PLAIN
+
+#define DRF_UNALIGNED(N)                                                                       \
+  void __wrap___tsan_unaligned_read##N(void *a) {                                              \
+    uintptr_t m;                                                                               \
+    if (mirrorOf((uintptr_t)a, &m))                                                            \
+      access((uintptr_t)a, N, false, RET);                                                     \
+    else                                                                                       \
+      __tsan_read_range_pc(a, N, RET);                                                         \
+  }                                                                                            \
+  void __wrap___tsan_unaligned_write##N(void *a) {                                             \
+    uintptr_t m;                                                                               \
+    if (mirrorOf((uintptr_t)a, &m))                                                            \
+      access((uintptr_t)a, N, true, RET);                                                      \
+    else                                                                                       \
+      __tsan_write_range_pc(a, N, RET);                                                        \
+  }
+DRF_UNALIGNED(2)
+DRF_UNALIGNED(4)
+DRF_UNALIGNED(8)
+DRF_UNALIGNED(16)
+#undef DRF_UNALIGNED
+
+void __wrap___tsan_read_range(void *a, size_t n) { access((uintptr_t)a, n, false, RET); }
+void __wrap___tsan_write_range(void *a, size_t n) { access((uintptr_t)a, n, true, RET); }
+
+// Atomics. For memory that is not mirrored the real ThreadSanitizer
+// function runs, with its memory order; a frame for the caller keeps the
+// caller's line in reports.
+#define DRF_ATOMIC_DECLS(B, T)                                                                       \
+  T __real___tsan_atomic##B##_load(const volatile T *a, int mo);                                    \
+  void __real___tsan_atomic##B##_store(volatile T *a, T v, int mo);                                 \
+  T __real___tsan_atomic##B##_exchange(volatile T *a, T v, int mo);                                 \
+  T __real___tsan_atomic##B##_fetch_add(volatile T *a, T v, int mo);                                \
+  T __real___tsan_atomic##B##_fetch_sub(volatile T *a, T v, int mo);                                \
+  T __real___tsan_atomic##B##_fetch_and(volatile T *a, T v, int mo);                                \
+  T __real___tsan_atomic##B##_fetch_or(volatile T *a, T v, int mo);                                 \
+  T __real___tsan_atomic##B##_fetch_xor(volatile T *a, T v, int mo);                                \
+  T __real___tsan_atomic##B##_fetch_nand(volatile T *a, T v, int mo);                               \
+  int __real___tsan_atomic##B##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo); \
+  int __real___tsan_atomic##B##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int fmo);   \
+  T __real___tsan_atomic##B##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo);
+DRF_ATOMIC_DECLS(8, uint8_t)
+DRF_ATOMIC_DECLS(16, uint16_t)
+DRF_ATOMIC_DECLS(32, uint32_t)
+DRF_ATOMIC_DECLS(64, uint64_t)
+#undef DRF_ATOMIC_DECLS
+
+} // extern "C"
+
+namespace {
+
+// markAtomic records an atomic access of n bytes at a (mirrored) as relaxed
+// atomic accesses of the mirror, one per word.
+void markAtomic(uintptr_t a, size_t n, bool write) {
+  while (n > 0) {
+    uintptr_t m;
+    if (!mirrorOf(a, &m))
+      return;
+    size_t b = a & 3, k = 4 - b;
+    if (k > n)
+      k = n;
+    if (k == 4) {
+      volatile uint32_t *p = (volatile uint32_t *)m;
+      write ? (void)__real___tsan_atomic32_fetch_add(p, 0, 0) : (void)__real___tsan_atomic32_load(p, 0);
+    } else if (k >= 2 && b % 2 == 0) {
+      volatile uint16_t *p = (volatile uint16_t *)m;
+      write ? (void)__real___tsan_atomic16_fetch_add(p, 0, 0) : (void)__real___tsan_atomic16_load(p, 0);
+      k = 2;
+    } else {
+      volatile uint8_t *p = (volatile uint8_t *)m;
+      write ? (void)__real___tsan_atomic8_fetch_add(p, 0, 0) : (void)__real___tsan_atomic8_load(p, 0);
+      k = 1;
+    }
+    a += k;
+    n -= k;
+  }
+}
+
+struct Frame {
+  explicit Frame(void *pc) { __tsan_func_entry(pc); }
+  ~Frame() { __tsan_func_exit(); }
+};
+
+} // namespace
+
+extern "C" {
+
+#define DRF_ATOMIC(B, T)                                                                                  \
+  T __wrap___tsan_atomic##B##_load(const volatile T *a, int mo) {                                        \
+    Frame f(RET);                                                                                         \
+    uintptr_t m;                                                                                          \
+    if (!mirrorOf((uintptr_t)a, &m))                                                                      \
+      return __real___tsan_atomic##B##_load(a, mo);                                                       \
+    T r = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                           \
+    markAtomic((uintptr_t)a, sizeof(T), false);                                                           \
+    return r;                                                                                             \
+  }                                                                                                       \
+  void __wrap___tsan_atomic##B##_store(volatile T *a, T v, int mo) {                                     \
+    Frame f(RET);                                                                                         \
+    uintptr_t m;                                                                                          \
+    if (!mirrorOf((uintptr_t)a, &m))                                                                      \
+      return __real___tsan_atomic##B##_store(a, v, mo);                                                   \
+    markAtomic((uintptr_t)a, sizeof(T), true);                                                            \
+    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                             \
+  }                                                                                                       \
+  DRF_RMW(B, T, exchange, __atomic_exchange_n)                                                            \
+  DRF_RMW(B, T, fetch_add, __atomic_fetch_add)                                                            \
+  DRF_RMW(B, T, fetch_sub, __atomic_fetch_sub)                                                            \
+  DRF_RMW(B, T, fetch_and, __atomic_fetch_and)                                                            \
+  DRF_RMW(B, T, fetch_or, __atomic_fetch_or)                                                              \
+  DRF_RMW(B, T, fetch_xor, __atomic_fetch_xor)                                                            \
+  DRF_RMW(B, T, fetch_nand, __atomic_fetch_nand)                                                          \
+  int __wrap___tsan_atomic##B##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo) {     \
+    Frame f(RET);                                                                                         \
+    uintptr_t m;                                                                                          \
+    if (!mirrorOf((uintptr_t)a, &m))                                                                      \
+      return __real___tsan_atomic##B##_compare_exchange_strong(a, c, v, mo, fmo);                        \
+    markAtomic((uintptr_t)a, sizeof(T), true);                                                            \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);               \
+  }                                                                                                       \
+  int __wrap___tsan_atomic##B##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int fmo) {       \
+    Frame f(RET);                                                                                         \
+    uintptr_t m;                                                                                          \
+    if (!mirrorOf((uintptr_t)a, &m))                                                                      \
+      return __real___tsan_atomic##B##_compare_exchange_weak(a, c, v, mo, fmo);                          \
+    markAtomic((uintptr_t)a, sizeof(T), true);                                                            \
+    return __atomic_compare_exchange_n(a, c, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                \
+  }                                                                                                       \
+  T __wrap___tsan_atomic##B##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo) {           \
+    Frame f(RET);                                                                                         \
+    uintptr_t m;                                                                                          \
+    if (!mirrorOf((uintptr_t)a, &m))                                                                      \
+      return __real___tsan_atomic##B##_compare_exchange_val(a, c, v, mo, fmo);                            \
+    markAtomic((uintptr_t)a, sizeof(T), true);                                                            \
+    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                     \
+    return c;                                                                                             \
+  }
+
+#define DRF_RMW(B, T, OP, BUILTIN)                                                                        \
+  T __wrap___tsan_atomic##B##_##OP(volatile T *a, T v, int mo) {                                         \
+    Frame f(RET);                                                                                         \
+    uintptr_t m;                                                                                          \
+    if (!mirrorOf((uintptr_t)a, &m))                                                                      \
+      return __real___tsan_atomic##B##_##OP(a, v, mo);                                                    \
+    markAtomic((uintptr_t)a, sizeof(T), true);                                                            \
+    return BUILTIN(a, v, __ATOMIC_SEQ_CST);                                                               \
+  }
+
+DRF_ATOMIC(8, uint8_t)
+DRF_ATOMIC(16, uint16_t)
+DRF_ATOMIC(32, uint32_t)
+DRF_ATOMIC(64, uint64_t)
+#undef DRF_ATOMIC
+#undef DRF_RMW
+
+// The memory functions the compiler calls in kernel code (renamed from
+// memcpy, memset and memmove in the kernels' object file).
+void *drf_memcpy(void *d, const void *s, size_t n) {
+  Frame f(RET);
+  access((uintptr_t)s, n, false, RET);
+  access((uintptr_t)d, n, true, RET);
+  return __builtin_memmove(d, s, n);
+}
+void *drf_memmove(void *d, const void *s, size_t n) {
+  Frame f(RET);
+  access((uintptr_t)s, n, false, RET);
+  access((uintptr_t)d, n, true, RET);
+  return __builtin_memmove(d, s, n);
+}
+void *drf_memset(void *d, int c, size_t n) {
+  Frame f(RET);
+  access((uintptr_t)d, n, true, RET);
+  return __builtin_memset(d, c, n);
+}
+
+} // extern "C"
