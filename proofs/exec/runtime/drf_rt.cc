@@ -16,9 +16,10 @@
 // concurrently.
 // The only happens-before edges between them come from the block barrier,
 // which synchronizes through atomics that ThreadSanitizer understands: each
-// arrival is an acq_rel increment of the block's counter, the last arrival
-// publishes the next generation number with a release store, and the waiting
-// threads leave on an acquire load of that number. A thread that leaves late
+// arrival is a release increment of the block's counter, the last arrival
+// acquires the counter and publishes the next generation number with a
+// release store, and the waiting threads leave on an acquire load of that
+// number. A thread that leaves late
 // can therefore never acquire what another thread did after the barrier.
 // Sleeping uses the futex system call, which ThreadSanitizer does not see.
 //
@@ -165,7 +166,9 @@ void complete(Block *b, uint32_t g) {
   __atomic_store_n(&b->result[g & 1], sum, __ATOMIC_RELAXED);
   __atomic_store_n(&b->count, 0u, __ATOMIC_RELAXED);
   __atomic_store_n(&b->gen, g + 1, __ATOMIC_RELEASE);
-  futex(&b->gen, FUTEX_WAKE_PRIVATE, INT_MAX);
+  // Wake one sleeper; each sleeper wakes the next (see arrive): a thousand
+  // threads woken at once fight over ThreadSanitizer's internal locks.
+  futex(&b->gen, FUTEX_WAKE_PRIVATE, 1);
 }
 
 int arrive(uint64_t site, int kind, int pred) {
@@ -173,13 +176,21 @@ int arrive(uint64_t site, int kind, int pred) {
   uint32_t g = tls_gen;
   __atomic_store_n(&b->site[tls_lin], site, __ATOMIC_RELAXED);
   __atomic_store_n(&b->pred[tls_lin], pred, __ATOMIC_RELAXED);
-  uint32_t n = __atomic_add_fetch(&b->count, 1u, __ATOMIC_ACQ_REL);
-  if (n == b->n)
+  uint32_t n = __atomic_add_fetch(&b->count, 1u, __ATOMIC_RELEASE);
+  if (n == b->n) {
+    // The last arrival acquires every arrival (the counter's releases).
+    (void)__atomic_load_n(&b->count, __ATOMIC_ACQUIRE);
     complete(b, g);
+  }
   if (site == kExit)
     return 0;
-  while (__atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == g)
+  bool slept = false;
+  while (__atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == g) {
     futex(&b->gen, FUTEX_WAIT_PRIVATE, g);
+    slept = true;
+  }
+  if (slept)
+    futex(&b->gen, FUTEX_WAKE_PRIVATE, 1);
   tls_gen = g + 1;
   if (__atomic_load_n(&b->diverged, __ATOMIC_RELAXED))
     throw Diverged{};
