@@ -4,24 +4,104 @@
 // (clang++ -std=c++20 -O1 -g -fsanitize=thread) and runs one concrete launch
 // of each: one thread per CUDA thread of every block, all blocks at once, so
 // that races inside a block and between blocks on global memory are seen.
-// It reports whether ThreadSanitizer observed a data race and whether the
-// threads of a block disagreed on the barriers they reached (barrier
-// divergence). drfcheck's static checker is tested against it: when a launch
-// races here, the checker must not call the kernel race-free for it.
+// It reports whether ThreadSanitizer observed a data race, on which source
+// lines, and whether the threads of a block disagreed on the barriers they
+// reached (barrier divergence). drfcheck's static checker is tested against
+// it: when a launch races here, the checker must not call the kernel
+// race-free for it.
 //
-// The runtime (runtime/drf_cuda.h and runtime/drf_rt.cc, embedded) creates
-// no happens-before between CUDA threads except at block barriers: atomics
-// are relaxed, __syncwarp and __threadfence are no-ops, shared memory is
-// allocated before the threads start, and the barrier synchronizes through
-// atomics whose edges are exactly those of __syncthreads.
+// # Happens-before
 //
-// Many cases are compiled into one binary, each in its own namespace; the
-// binary runs them one after the other and marks their start and end on
-// standard error, where ThreadSanitizer writes its reports, so each report is
-// attributed to the case that was running. A case that crashes or does not
-// end in time loses only its own outcome: the rest of its batch is run again
-// in a new process. A case that does not compile is removed from its batch
-// and the batch is compiled again.
+// The runtime (runtime/drf_cuda.h, drf_rt.cc and drf_shim.cc, embedded)
+// creates no happens-before between CUDA threads except at block barriers:
+// atomics are relaxed; __syncwarp, __threadfence and printf are no-ops;
+// __shared__ memory is allocated before the threads start; the barrier
+// synchronizes through atomics whose edges are exactly those of
+// __syncthreads (release arrivals, an acquiring last arrival that publishes
+// the next generation with a release store, acquiring departures; sleeping
+// goes through the futex system call, which ThreadSanitizer does not see).
+// CUDA threads run on a pool of worker threads that is kept between
+// launches: a launch hands each worker its thread with a release store that
+// the worker acquires, and the worker reports its end with a release
+// increment that the launcher acquires, the edges of thread creation and
+// join. No worker ever finishes during a launch (ThreadSanitizer of clang 14
+// was seen to miss races whose first access was made by a thread that had
+// already finished).
+//
+// # Barrier divergence
+//
+// __syncthreads() is a macro passing a per-call-site number and the line.
+// Every arrival records its site; a thread that returns from the kernel
+// arrives at a special "exit" site. When every thread of the block has
+// arrived, the last one compares the sites: all equal to one barrier is a
+// normal barrier; all "exit" ends the block; anything else is divergence,
+// which is recorded and makes the waiting threads leave the kernel (a C++
+// exception caught by the worker), so nothing hangs. A barrier reached by all
+// threads the same number of times (in a uniform loop, in a __device__
+// function every thread calls) is not divergence.
+//
+// # Shared memory
+//
+// Before compiling, each __shared__ declaration in a function body is
+// rewritten into a reference into the block's memory: the supported forms
+// are
+//
+//	__shared__ T x;   __shared__ T x[N];   __shared__ T x[N][M]...   __shared__ T a[N], b;
+//	extern __shared__ T x[];   extern __shared__ T x[][M];
+//
+// with volatile, static, __align__(n) or alignas(n) around them, T any type
+// (a struct of the source, a template parameter) and N, M constant
+// expressions. The static ones become shared_var<T[N][M], tag, layout>(),
+// whose offset in the block's memory is fixed before main; the extern ones
+// all alias the block's dynamic buffer (Case.DynShared bytes). Other forms (at
+// namespace scope, with an initializer) give the case an Err.
+//
+// # Shadow granularity
+//
+// ThreadSanitizer keeps 4 shadow cells per 8 bytes, so with many threads
+// touching the same 8 bytes without racing an older access can be evicted
+// and its race missed. The oracle gives every 4-byte word of the kernels'
+// memory (parameters' buffers, __shared__ memory, __device__ variables) its
+// own 8-byte shadow granule: the batch binary is linked with ld --wrap on
+// ThreadSanitizer's callbacks, which report each access at a mirror address
+// with the original pc (drf_shim.cc). Several threads accessing different
+// bytes of one word still share its 4 cells.
+//
+// # Batches
+//
+// Many cases are compiled into one binary, each in its own namespace (its
+// Name) after a #line directive, so that both compiler errors and DWARF line
+// tables name the case and its own lines. The binary runs its cases one after
+// the other and marks their start and end on standard error, where
+// ThreadSanitizer writes its reports (unsymbolized: this package reads the
+// lines from the binary's DWARF), so each report belongs to the case that was
+// running. Between two cases the launch's memory is given fresh pages and
+// fresh shadow. A case that crashes or runs longer than Options.CaseTimeout
+// loses only its own outcome: the rest of its batch runs again in a new
+// process. A case that does not compile is removed from its batch (errors are
+// attributed through the #line file names, by halving the batch when they
+// cannot be) and the batch is compiled again.
+//
+// # Limitations
+//
+//   - One launch, one schedule-independent happens-before relation: a race
+//     is reported only if both accesses happen in this run (with these
+//     parameter values and this data).
+//   - Code is compiled at -O1: a load whose value is never used may be
+//     removed, and then its race is not seen. Kernels should use what they
+//     read.
+//   - Barriers are identified by their call site in the source: one barrier
+//     in a __device__ function reached from two different call sites counts
+//     as the same barrier.
+//   - Distinct pointer parameters are distinct buffers (no aliasing).
+//   - Accesses outside a parameter's buffer land in padding (a write there
+//     gives Err) or crash (Err); they are not reported as races.
+//   - At most MaxThreads threads per launch. Blocks of a thousand threads
+//     work but are slow (ThreadSanitizer's vector clocks grow with the
+//     number of threads).
+//   - Warp-level primitives other than __syncwarp and __activemask
+//     (shuffles, votes, cooperative groups) are not provided: such a case
+//     does not compile and gets Err.
 package exec
 
 import (

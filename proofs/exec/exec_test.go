@@ -366,6 +366,24 @@ __global__ void k(const int *in, int *out) {
   if (in[threadIdx.x] == 1) out[0] = threadIdx.x;
 }`}, want{}},
 
+	// A histogram: per-block counts in shared memory with atomics, cleared
+	// before and read after barriers, summed into a __device__ array with
+	// atomics by both blocks. Every conflicting pair is atomic/atomic or
+	// ordered by a barrier.
+	{Case{Name: "histogram", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{2, 1, 1}, Params: []Param{
+		{Name: "in", Type: "const int *", Pointer: true, Len: 128, Init: []int64{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3}},
+		{Name: "out", Type: "unsigned *", Pointer: true, Len: 8},
+	}, Source: `
+__device__ unsigned hist[8];
+__global__ void k(const int *in, unsigned *out) {
+  __shared__ unsigned local[8];
+  if (threadIdx.x < 8) local[threadIdx.x] = 0;
+  __syncthreads();
+  atomicAdd(&local[in[blockIdx.x * blockDim.x + threadIdx.x] & 7], 1u);
+  __syncthreads();
+  if (threadIdx.x < 8) atomicAdd(&hist[threadIdx.x], local[threadIdx.x]);
+}`}, want{}},
+
 	// A 2D block with a 2D grid: each thread writes its own cell of a
 	// matrix, indexed by the global x and y.
 	{Case{Name: "grid_2d", Kernel: "k", Block: Dim3{4, 4, 1}, Grid: Dim3{2, 2, 1}, Params: out(64), Source: `

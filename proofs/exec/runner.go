@@ -140,9 +140,14 @@ func (tc *toolchain) runBinary(ctx context.Context, b built, opt Options) []Outc
 				k++
 			}
 			if k == next {
-				// Not even the first case started: the process is broken.
+				// Not even the first case started: the process is broken
+				// (or hangs in a static initializer).
+				why := fmt.Sprint(exitErr)
+				if timedOut {
+					why = fmt.Sprintf("no case started within %v", opt.CaseTimeout)
+				}
 				for k := next; k < n; k++ {
-					res[k].Err = fmt.Errorf("the oracle's process failed before the case started (%v): %s", exitErr, strings.TrimSpace(prelude))
+					res[k].Err = fmt.Errorf("the oracle's process failed before the case started (%s): %s", why, strings.TrimSpace(prelude))
 				}
 				break
 			}
@@ -216,8 +221,9 @@ func (tc *toolchain) runProcess(ctx context.Context, bin string, first, n int, r
 
 	cur = -1
 	var pre strings.Builder
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
+	// The timer runs from the start (static initializers of the kernels'
+	// globals run before the first case) and restarts at each marker.
+	timer := time.NewTimer(opt.CaseTimeout)
 	killed := false
 	kill := func() {
 		if !killed {
@@ -261,7 +267,7 @@ loop:
 					runs[cur].ended = true
 				}
 				cur = -1
-				timer.Stop()
+				timer.Reset(opt.CaseTimeout)
 			case "DIV":
 				if cur >= 0 {
 					runs[cur].div = true
