@@ -1,0 +1,349 @@
+package proofs
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/prop"
+
+	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/infer"
+	"drfcheck/proofs/cudagen"
+	"drfcheck/proofs/exec"
+	"drfcheck/protocol"
+	"drfcheck/smtgen"
+)
+
+// TestCUDADifferential is the CUDA-level differential property of DESIGN.md
+// ("Two oracles"): for every generated kernel (package cudagen) with its
+// concrete launch and parameter values, when the kernel run on the CPU
+// under ThreadSanitizer (package exec) shows a data race or barrier
+// divergence, drfcheck, checking the same launch with the same parameter
+// values, does not call the kernel data-race free.
+//
+// Running the oracle one kernel at a time would cost a compilation each, so
+// the property runs twice with the same seed: the first run only collects
+// the cases gopter generates, which are then run in batches (many kernels in
+// one binary for the oracle, in one file for clang), and the second run
+// checks the property against those outcomes. Cases first met while
+// shrinking a counterexample are evaluated one by one.
+func TestCUDADifferential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the CUDA differential property compiles and runs kernels")
+	}
+	if err := exec.Available(); err != nil {
+		t.Skipf("no CUDA execution oracle on this machine: %v", err)
+	}
+	const seed = 7001
+	d := newDifferential(t)
+	var collected []*cudagen.Case
+	prop.ForAll(func(c *cudagen.Case) bool {
+		collected = append(collected, c)
+		return true
+	}, cudagen.Gen()).Check(parameters(t, seed))
+	start := time.Now()
+	d.prefetch(collected)
+	t.Logf("evaluated %d kernels in batches in %v (oracle %v, drfcheck %v)", len(collected),
+		time.Since(start).Round(time.Millisecond), d.oracleTime.Round(time.Millisecond), d.checkTime.Round(time.Millisecond))
+	run(t, seed, prop.ForAll(func(c *cudagen.Case) *gopter.PropResult {
+		o := d.outcome(c)
+		if ok, why := o.sound(); !ok {
+			return &gopter.PropResult{Status: gopter.PropFalse, Labels: []string{why}}
+		}
+		return &gopter.PropResult{Status: gopter.PropTrue}
+	}, cudagen.Gen()))
+	d.report(t, collected)
+}
+
+// differential evaluates cases with both oracles, caching the outcomes by
+// the case's text.
+type differential struct {
+	t       *testing.T
+	checker *check.Checker
+	dir     string
+
+	mu         sync.Mutex
+	cache      map[string]*diffOutcome
+	oracleTime time.Duration
+	checkTime  time.Duration
+}
+
+// diffOutcome is what the two oracles say of one case.
+type diffOutcome struct {
+	exec     exec.Outcome
+	verdict  check.Verdict
+	report   *check.Report
+	rejected error // drfcheck could not read the kernel
+}
+
+// sound reports whether drfcheck's verdict is allowed by the execution.
+func (o *diffOutcome) sound() (bool, string) {
+	if o.exec.Err != nil || !(o.exec.Race || o.exec.Divergence) {
+		return true, ""
+	}
+	if o.rejected != nil || o.verdict != check.DRF && o.verdict != check.Unchecked {
+		return true, ""
+	}
+	what := "a data race"
+	if !o.exec.Race {
+		what = "barrier divergence"
+	}
+	return false, fmt.Sprintf("execution shows %s (lines %v), drfcheck says %v\n%s", what, o.exec.Lines, o.verdict, o.exec.Report)
+}
+
+func newDifferential(t *testing.T) *differential {
+	return &differential{
+		t: t,
+		// One solver per CPU; a generated kernel is small, so a query that
+		// takes longer than this is a defect worth seeing as unknown.
+		checker: check.New(check.Options{Timeout: 10 * time.Second, KernelTimeout: 30 * time.Second, MaxRaces: 1}),
+		dir:     t.TempDir(),
+		cache:   map[string]*diffOutcome{},
+	}
+}
+
+func key(c *cudagen.Case) string { return c.String() }
+
+// outcome evaluates one case, from the cache when it was prefetched.
+func (d *differential) outcome(c *cudagen.Case) *diffOutcome {
+	d.mu.Lock()
+	o, ok := d.cache[key(c)]
+	d.mu.Unlock()
+	if ok {
+		return o
+	}
+	d.prefetch([]*cudagen.Case{c})
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.cache[key(c)]
+}
+
+// batchSize is the number of kernels compiled together.
+const batchSize = 100
+
+// prefetch evaluates the cases not yet in the cache, in batches of distinct
+// names.
+func (d *differential) prefetch(cases []*cudagen.Case) {
+	var todo []*cudagen.Case
+	seen := map[string]bool{}
+	for _, c := range cases {
+		k := key(c)
+		d.mu.Lock()
+		_, done := d.cache[k]
+		d.mu.Unlock()
+		if !done && !seen[k] {
+			seen[k] = true
+			todo = append(todo, c)
+		}
+	}
+	for len(todo) > 0 {
+		var batch, rest []*cudagen.Case
+		names := map[string]bool{}
+		for _, c := range todo {
+			if len(batch) < batchSize && !names[c.Name] {
+				names[c.Name] = true
+				batch = append(batch, c)
+			} else {
+				rest = append(rest, c)
+			}
+		}
+		d.evaluate(batch)
+		todo = rest
+	}
+}
+
+// evaluate runs a batch of cases with distinct names through both oracles.
+func (d *differential) evaluate(batch []*cudagen.Case) {
+	start := time.Now()
+	outs := exec.Run(context.Background(), execCases(batch))
+	d.mu.Lock()
+	d.oracleTime += time.Since(start)
+	d.mu.Unlock()
+	start = time.Now()
+	reports, errs := d.checkBatch(batch)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.checkTime += time.Since(start)
+	for i, c := range batch {
+		o := &diffOutcome{exec: outs[i], rejected: errs[i], report: reports[i]}
+		if reports[i] != nil {
+			o.verdict = reports[i].Verdict
+		}
+		d.cache[key(c)] = o
+	}
+}
+
+func execCases(cs []*cudagen.Case) []exec.Case {
+	out := make([]exec.Case, len(cs))
+	for i, c := range cs {
+		ec := exec.Case{Name: c.Name, Source: c.Source, Kernel: c.Kernel, Block: exec.Dim3(c.Block), Grid: exec.Dim3(c.Grid)}
+		for _, p := range c.Params {
+			ec.Params = append(ec.Params, exec.Param{Name: p.Name, Type: p.Type, Pointer: p.Pointer, Len: p.Len, Init: p.Init, Value: p.Value})
+		}
+		out[i] = ec
+	}
+	return out
+}
+
+// checkBatch checks every case of a batch with drfcheck: one clang run for
+// the whole batch, each case in a namespace of its name, or one per case
+// when the batch as a whole is rejected.
+func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []error) {
+	reports := make([]*check.Report, len(batch))
+	errs := make([]error, len(batch))
+	kernels, err := d.infer(batch)
+	if err != nil && len(batch) > 1 {
+		for i, c := range batch {
+			r, e := d.checkBatch([]*cudagen.Case{c})
+			reports[i], errs[i] = r[0], e[0]
+		}
+		return reports, errs
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, d.checker.Jobs())
+	for i, c := range batch {
+		if err != nil {
+			errs[i] = err
+			continue
+		}
+		k, ok := kernels[c.Name+"::"+c.Kernel]
+		if !ok {
+			errs[i] = fmt.Errorf("kernel %s::%s not found", c.Name, c.Kernel)
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			reports[i], errs[i] = d.check(c, k)
+		}()
+	}
+	wg.Wait()
+	return reports, errs
+}
+
+// infer reads the cases of a batch as one CUDA file.
+func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, error) {
+	var b strings.Builder
+	for _, c := range batch {
+		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
+	}
+	path := filepath.Join(d.dir, batch[0].Name+".cu")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		return nil, err
+	}
+	ks, _, err := infer.File(path, []byte(b.String()), infer.Options{})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]infer.Kernel{}
+	for _, k := range ks {
+		out[k.Name] = k
+	}
+	return out, nil
+}
+
+// check checks one kernel with the case's launch and parameter values.
+func (d *differential) check(c *cudagen.Case, k infer.Kernel) (*check.Report, error) {
+	check.FixParams(k.File, fixed(c)) // a parameter that reaches no index is not in the protocol
+	info, err := protocol.Check(k.File)
+	if err != nil {
+		return nil, err
+	}
+	var launch smtgen.Launch
+	for i := range 3 {
+		launch.BlockDim[i] = int64(max(c.Block[i], 1))
+		launch.GridDim[i] = int64(max(c.Grid[i], 1))
+	}
+	return d.checker.Check(check.Input{Name: k.Name, File: k.File, Info: info, Launch: launch}), nil
+}
+
+// report logs how the two oracles compare over the cases generated (not
+// those met while shrinking), and how many of drfcheck's races the
+// execution confirms among those that do not depend on array contents.
+func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
+	var n, execRace, execDiv, inconclusive, rejected int
+	verdicts := map[check.Verdict]int{}
+	var witnesses, confirmed int
+	for _, c := range cases {
+		o := d.outcome(c)
+		n++
+		switch {
+		case o.exec.Err != nil:
+			inconclusive++
+		case o.exec.Race:
+			execRace++
+		case o.exec.Divergence:
+			execDiv++
+		}
+		if o.rejected != nil {
+			rejected++
+			t.Logf("drfcheck rejected %s: %v", c.Name, o.rejected)
+			continue
+		}
+		verdicts[o.verdict]++
+		if o.verdict == check.Racy && o.exec.Err == nil && concrete(o.report, fixed(c)) {
+			witnesses++
+			if o.exec.Race {
+				confirmed++
+			}
+		}
+	}
+	t.Logf("%d kernels: execution shows a race in %d, divergence only in %d, is inconclusive in %d", n, execRace, execDiv, inconclusive)
+	t.Logf("drfcheck: %d drf, %d racy, %d divergent, %d unknown, %d rejected", verdicts[check.DRF], verdicts[check.Racy],
+		verdicts[check.Divergent], verdicts[check.Unknown], rejected)
+	t.Logf("drfcheck's races whose witness is a concrete execution: %d, confirmed by execution: %d", witnesses, confirmed)
+	if rejected*100 > n {
+		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
+	}
+	if inconclusive*20 > n {
+		t.Errorf("the execution was inconclusive for %d of %d generated kernels", inconclusive, n)
+	}
+}
+
+// fixed returns the parameter values of a case as drfcheck names them.
+func fixed(c *cudagen.Case) map[string]int64 {
+	fix := map[string]int64{}
+	for _, p := range c.Params {
+		for name, v := range p.Fix {
+			fix[name] = v
+		}
+	}
+	return fix
+}
+
+// concrete reports whether every race of a report has a witness that is a
+// real execution of the case: no thread-local unknown (a value read from
+// memory, say), no uninterpreted function, and no parameter but the
+// kernel's own (a uniform unknown, such as a value computed in floating
+// point, is a parameter of the protocol too). The execution, with its own
+// array contents, must then show the race.
+func concrete(r *check.Report, params map[string]int64) bool {
+	if r == nil || len(r.Races) == 0 {
+		return false
+	}
+	for _, race := range r.Races {
+		w := race.Witness
+		for _, th := range w.Threads {
+			if len(th.Locals) > 0 {
+				return false
+			}
+		}
+		for _, p := range w.Params {
+			if v, ok := params[p.Name]; !ok || v != p.Value {
+				return false
+			}
+		}
+		if len(w.Funcs) > 0 {
+			return false
+		}
+	}
+	return true
+}
