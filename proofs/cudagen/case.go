@@ -80,6 +80,7 @@ func finalize(p *Program) (*Case, error) {
 	if err != nil {
 		return nil, err
 	}
+	literalIndices(p, res.fits)
 	if err := applyFits(p, res.fits); err != nil {
 		return nil, err
 	}
@@ -189,6 +190,112 @@ func applyFits(p *Program, fits map[any]*fit) error {
 		}
 	}
 	return err
+}
+
+// literalIndices adds the literal indices of the program, executed or not,
+// to the fits: clang warns about a constant index past the end of an
+// array even in code that never runs.
+func literalIndices(p *Program, fits map[any]*fit) {
+	note := func(key any, dim int, e Expr) {
+		v, ok := constInt(e)
+		if !ok || v < 0 || v > maxIndex {
+			return
+		}
+		f := fits[key]
+		if f == nil {
+			f = &fit{max: [2]int64{-1, -1}}
+			fits[key] = f
+		}
+		f.max[dim] = max(f.max[dim], v)
+	}
+	walkProgram(p, nil, func(e Expr) {
+		switch e := e.(type) {
+		case *Index:
+			switch x := e.X.(type) {
+			case *Member:
+				if x.F.Arr {
+					note(x.F, 0, e.I)
+				}
+			case *VarRef:
+				if x.V.isArray() && x.V.Kind != VDyn {
+					note(x.V, 0, e.I)
+				}
+			}
+		case *Index2:
+			note(e.V, 0, e.I)
+			note(e.V, 1, e.J)
+		}
+	})
+}
+
+// constInt folds an integral constant expression (as clang does for its
+// warnings); ok is false when e is not one.
+func constInt(e Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *Lit:
+		return e.I, e.T.integral()
+	case *Cast:
+		x, ok := constInt(e.X)
+		if !ok || !e.T.integral() {
+			return 0, false
+		}
+		return convertInt(x, e.T), true
+	case *Unary:
+		x, ok := constInt(e.X)
+		switch {
+		case !ok:
+		case e.Op == "-":
+			return -x, true
+		case e.Op == "~":
+			return ^x, true
+		}
+	case *MinMax:
+		x, ok1 := constInt(e.X)
+		y, ok2 := constInt(e.Y)
+		if ok1 && ok2 {
+			if e.Max {
+				return max(x, y), true
+			}
+			return min(x, y), true
+		}
+	case *Binary:
+		x, ok1 := constInt(e.X)
+		y, ok2 := constInt(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case "+":
+			return x + y, true
+		case "-":
+			return x - y, true
+		case "*":
+			return x * y, true
+		case "/":
+			if y != 0 {
+				return x / y, true
+			}
+		case "%":
+			if y != 0 {
+				return x % y, true
+			}
+		case "&":
+			return x & y, true
+		case "|":
+			return x | y, true
+		case "^":
+			return x ^ y, true
+		case "<<":
+			if y >= 0 && y < 32 {
+				return x << y, true
+			}
+		case ">>":
+			if y >= 0 && y < 32 {
+				return x >> y, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // prune removes kernel parameters, shared declarations, device functions

@@ -95,6 +95,7 @@ type gen struct {
 	inSwitch           int
 	guard              bool // inside "if (tid == 0)"
 	floats             []*Var
+	sink               *arr
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -188,7 +189,7 @@ func (g *gen) program(name string) *Program {
 	var body []Stmt
 	g.ctxUni = true
 	g.prologue(&body)
-	g.budget = 6 + g.intn(14)
+	g.budget = 4 + g.intn(11)
 	for g.budget > 0 {
 		g.stmt(&body)
 	}
@@ -304,12 +305,18 @@ func (g *gen) makeArrays() {
 		shared(tUint, []int{1})
 	}
 	if g.chance(0.15) {
-		shared(tFloat, []int{1})
+		a := shared(tFloat, []int{1})
+		if g.chance(0.5) {
+			a.scale, a.base = 4, 0
+		}
 	}
 	if g.chance(0.12) {
-		global(tFloat, "f")
+		a := global(tFloat, "f")
+		if g.chance(0.5) {
+			a.scale, a.base = 4, 0
+		}
 	}
-	if g.chance(0.1) {
+	if g.chance(0.15) {
 		global(tUint, "u")
 	}
 	if g.chance(0.15) {
@@ -332,8 +339,12 @@ func (g *gen) makeArrays() {
 		a := shared(tInt, nil)
 		a.dims = 0
 	}
-	if g.chance(0.15) {
-		a := shared(tInt, []int{1})
+	if g.chance(0.2) {
+		t := tInt
+		if g.chance(0.4) {
+			t = tUint
+		}
+		a := shared(t, []int{1})
 		a.atomicOnly = true
 	}
 	for _, a := range g.arrays {

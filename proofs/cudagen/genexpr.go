@@ -178,7 +178,7 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 	t := g.typeOf(e)
 	isInt := t.K == KInt || t.K == KBool || t.K == KShort || t.K == KUChar
 	nonneg := r.lo >= 0
-	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2, 1) {
+	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2, 1, 2) {
 	case 0: // narrowing cast
 		if nonneg && r.hi <= 255 && g.chance(0.6) {
 			return g.toInt(&Cast{T: tUChar, X: e})
@@ -264,6 +264,35 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 	case 13: // perturbation
 		if !keep {
 			return g.perturb(e)
+		}
+	case 15: // compound assignments to a local that cancel out
+		if (isInt || t.K == KUint) && nonneg && r.hi < 1<<20 {
+			lt := promote(t)
+			v := g.local(out, "v", lt, e, r, g.uniform(e))
+			k := int64(1 + g.intn(3))
+			var a, b *Assign
+			switch g.intn(5) {
+			case 0:
+				a, b = &Assign{L: ref(v), Op: "<<=", R: litOf(lt, k)}, &Assign{L: ref(v), Op: ">>=", R: litOf(lt, k)}
+			case 1:
+				a, b = &Assign{L: ref(v), Op: "*=", R: litOf(lt, k+1)}, &Assign{L: ref(v), Op: "/=", R: litOf(lt, k+1)}
+			case 2:
+				a, b = &Assign{L: ref(v), Op: "^=", R: litOf(lt, k)}, &Assign{L: ref(v), Op: "^=", R: litOf(lt, k)}
+			case 3:
+				m := pow2ceil(r.hi + 1)
+				a, b = &Assign{L: ref(v), Op: "%=", R: litOf(lt, m)}, &Assign{L: ref(v), Op: "&=", R: litOf(lt, m-1)}
+			default:
+				a, b = &Assign{L: ref(v), Op: "-=", R: litOf(lt, k)}, &Assign{L: ref(v), Op: "+=", R: litOf(lt, k)}
+				if r.lo < k && lt.K == KUint {
+					a, b = b, &Assign{L: ref(v), Op: "-=", R: litOf(lt, k)}
+				}
+			}
+			if !keep && g.chance(0.3) {
+				b.R = litOf(lt, k+1)
+				g.vr[v] = unknown
+			}
+			*out = append(*out, a, b)
+			return ref(v)
 		}
 	case 14: // through a struct field
 		if isInt && g.cfgPar != nil && r.hi < 1<<20 {
@@ -652,7 +681,7 @@ func (g *gen) detInt(out *[]Stmt, depth int) Expr {
 // otherwise.
 func (g *gen) cond(out *[]Stmt, uni bool) Expr {
 	if uni {
-		switch g.intn(7) {
+		switch g.intn(8) {
 		case 0:
 			return bin([]string{"<", "<=", ">", ">=", "==", "!="}[g.intn(6)], ref(g.nPar), intLit(int64(g.intn(6))))
 		case 1:
@@ -668,13 +697,15 @@ func (g *gen) cond(out *[]Stmt, uni bool) Expr {
 			return bin("&", ref(g.nPar), intLit(1))
 		case 5:
 			return bin("!=", ref(g.mPar), uintLit(int64(g.intn(3))))
+		case 6:
+			return &Unary{Op: "!", X: bin("&", ref(g.nPar), intLit(1))}
 		}
 		return bin("<", bdim(0), uintLit(int64(1+g.intn(40))))
 	}
 	n := int64(g.p.threads())
 	t := g.tidE()
 	tt := g.typeOf(t)
-	switch g.intn(9) {
+	switch g.intn(11) {
 	case 0:
 		return bin("<", t, litOf(tt, int64(g.intn(int(n)+1))))
 	case 1:
@@ -697,7 +728,14 @@ func (g *gen) cond(out *[]Stmt, uni bool) Expr {
 			return bin("<", e, litOf(g.typeOf(e), (r.lo+r.hi)/2+1))
 		}
 	case 8:
-		return bin("&&", bin(">", t, litOf(tt, 0)), bin("<", g.tidE(), litOf(g.typeOf(g.tidE()), n-1)))
+		if n > 3 {
+			return bin("&&", bin(">", t, litOf(tt, 0)), bin("<", g.tidE(), litOf(g.typeOf(g.tidE()), n-1)))
+		}
+		return bin("||", bin("==", t, litOf(tt, 0)), bin(">", ref(g.nPar), intLit(4)))
+	case 9:
+		return &Unary{Op: "!", X: bin("<", t, litOf(tt, int64(g.intn(int(n)+1))))}
+	case 10:
+		return &Unary{Op: "!", X: bin("%", t, litOf(tt, 2))}
 	}
 	return bin("!=", bin("%", ref(g.tid), intLit(3)), intLit(1))
 }

@@ -266,7 +266,12 @@ func (g *gen) access(out *[]Stmt) {
 			return
 		}
 		l := g.lvalue(out, a, f)
-		*out = append(*out, &Assign{L: l, Op: "=", R: g.value(out, g.lvalType(a))})
+		v := g.value(out, g.lvalType(a))
+		if mentions(v, a.v) {
+			// never x = x: the compiler would delete the store
+			v = bin("+", v, litOf(g.lvalType(a), 1))
+		}
+		*out = append(*out, &Assign{L: l, Op: "=", R: v})
 	case 1: // compound assignment
 		f, ok := g.plan(out, a, 1)
 		if !ok {
@@ -295,6 +300,20 @@ func (g *gen) access(out *[]Stmt) {
 	}
 }
 
+// mentions says whether e names v.
+func mentions(e Expr, v *Var) bool {
+	found := false
+	walkExpr(e, func(x Expr) {
+		switch x := x.(type) {
+		case *VarRef:
+			found = found || x.V == v
+		case *Index2:
+			found = found || x.V == v
+		}
+	})
+	return found
+}
+
 // lvalType is the scalar type of the cells of a reached by lvalue.
 func (g *gen) lvalType(a *arr) *Type {
 	if a.elem.K == KStruct {
@@ -305,17 +324,23 @@ func (g *gen) lvalType(a *arr) *Type {
 
 // compound picks a compound operator and operand safe for memory of
 // type t (nd values: + and - by small values, masks; unsigned: anything).
+// No operand makes the assignment a no-op (x |= 0, x >>= 0, x *= 1): the
+// compiler would delete it, and the oracle would not see the access.
 func (g *gen) compound(t *Type) (string, Expr) {
 	switch t.K {
 	case KFloat:
 		ops := []string{"+=", "-=", "*="}
-		return ops[g.intn(3)], floatLit([]float32{0.5, 1, 2}[g.intn(3)])
+		op := ops[g.intn(3)]
+		if op == "*=" {
+			return op, floatLit([]float32{0.5, 2}[g.intn(2)])
+		}
+		return op, floatLit([]float32{0.5, 1, 2}[g.intn(3)])
 	case KUint:
 		ops := []string{"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 		op := ops[g.intn(len(ops))]
-		v := int64(1 + g.intn(7))
+		v := int64(2 + g.intn(6))
 		if op == "<<=" || op == ">>=" {
-			v = int64(g.intn(4))
+			v = int64(1 + g.intn(3))
 		}
 		return op, uintLit(v)
 	}
@@ -324,15 +349,15 @@ func (g *gen) compound(t *Type) (string, Expr) {
 	switch op {
 	case "+=", "-=":
 		if g.chance(0.3) {
-			return op, &Cast{T: tInt, X: bin("&", tidx(0), uintLit(7))}
+			return op, bin("+", &Cast{T: tInt, X: bin("&", tidx(0), uintLit(7))}, intLit(1))
 		}
 		return op, intLit(int64(1 + g.intn(5)))
 	case ">>=":
-		return op, intLit(int64(g.intn(3)))
+		return op, intLit(int64(1 + g.intn(2)))
 	case "/=", "%=":
 		return op, intLit(int64(2 + g.intn(3)))
 	}
-	return op, intLit(int64(g.intn(256)))
+	return op, intLit(int64(1 + g.intn(254)))
 }
 
 // value is a value to store into memory of type t.
@@ -426,15 +451,41 @@ func (g *gen) readInto(out *[]Stmt) {
 		g.localStmt(out)
 		return
 	}
+	var v *Var
 	if t.K == KFloat {
-		v := &Var{Name: g.name("f"), Kind: VLocal, T: tFloat}
+		v = &Var{Name: g.name("f"), Kind: VLocal, T: tFloat}
 		*out = append(*out, &Decl{V: v, Init: r})
 		g.scope = append(g.scope, v)
 		g.vr[v] = unknown
-		return
+	} else {
+		v = g.local(out, "x", t, r, unknown, false)
+		g.noIdx[v] = true
 	}
-	v := g.local(out, "x", t, r, unknown, false)
-	g.noIdx[v] = true
+	if g.chance(0.9) {
+		g.use(out, v)
+	}
+}
+
+// use keeps a value read from memory alive: it is added to the thread's
+// own cell of a sink array (a load whose value is unused would be deleted
+// by the compiler, and the execution oracle would not see it).
+func (g *gen) use(out *[]Stmt, v *Var) {
+	if g.sink == nil {
+		sv := &Var{Name: "sink", Kind: VLocal, T: ptrTo(tUint), Param: true, Len: 1}
+		g.k.Params = append(g.k.Params, sv)
+		g.sink = &arr{v: sv, sp: spGlobal, elem: tUint, dims: 1, grid: g.p.blocks() > 1, scale: 1}
+	}
+	var x Expr = &Cast{T: tUint, X: ref(v)}
+	if v.T.K == KFloat {
+		x = &Cast{T: tUint, X: bin(">", ref(v), floatLit(0))}
+	}
+	var idx Expr
+	if g.sink.grid {
+		idx = g.gidE()
+	} else {
+		idx = g.tidE()
+	}
+	*out = append(*out, &Assign{L: &Index{X: ref(g.sink.v), I: idx}, Op: "+=", R: x})
 }
 
 // lvalue builds an lvalue for a cell of a of the family f, through one of
@@ -470,7 +521,7 @@ func (g *gen) lvalue(out *[]Stmt, a *arr, f family) Expr {
 // path reaches a[idx] through some construct.
 func (g *gen) path(out *[]Stmt, a *arr, idx Expr) Expr {
 	t := a.elem
-	switch g.pick(8, 3, 3, 2, 2, 2, 2, 2, 2) {
+	switch g.pick(8, 3, 3, 2, 2, 2, 4, 2, 2) {
 	case 1: // *(a + idx)
 		return &Deref{X: bin("+", ref(a.v), idx)}
 	case 2: // T *p = a + k; p[idx - k]
@@ -525,8 +576,11 @@ func (g *gen) path(out *[]Stmt, a *arr, idx Expr) Expr {
 // interval state is a's (so the same family is safe in it), or nil.
 func (g *gen) twin(a *arr) *arr {
 	return g.pickArr(func(b *arr) bool {
-		return b != a && b.dims == 1 && sameType(b.elem, a.elem) && !b.input && !b.atomicOnly &&
-			b.grid == a.grid && b.scale == a.scale && b.base == a.base && *g.st[b] == *g.st[a]
+		ok := b != a && b.dims == 1 && sameType(b.elem, a.elem) && !b.input && !b.atomicOnly && b.grid == a.grid
+		if g.mood == DRF {
+			ok = ok && b.scale == a.scale && b.base == a.base && *g.st[b] == *g.st[a]
+		}
+		return ok
 	})
 }
 
@@ -1269,7 +1323,7 @@ func (g *gen) atomicStmt(out *[]Stmt) {
 		at.Op = []string{"Add", "Exch"}[g.intn(2)]
 		at.V = floatLit(1)
 	case KUint:
-		at.Op = []string{"Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "Inc", "Dec", "CAS"}[g.intn(11)]
+		at.Op = []string{"Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "Inc", "Dec", "CAS", "Inc", "Dec"}[g.intn(13)]
 		at.V = uintLit(int64(1 + g.intn(9)))
 		if at.Op == "CAS" {
 			at.W = uintLit(int64(g.intn(4)))

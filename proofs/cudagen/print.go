@@ -145,6 +145,13 @@ func exprText(e Expr) string {
 			if b, ok := e.X.(*Binary); ok && b.Op == e.Op {
 				l = p
 			}
+			// && inside || is parenthesized (clang's -Wlogical-op-parentheses)
+			if b, ok := e.X.(*Binary); ok && (b.Op == "&&" || b.Op == "||") && b.Op != e.Op {
+				l = precPostfix
+			}
+			if b, ok := e.Y.(*Binary); ok && (b.Op == "&&" || b.Op == "||") && b.Op != e.Op {
+				r = precPostfix
+			}
 		}
 		return exprPrec(e.X, l) + " " + e.Op + " " + exprPrec(e.Y, r)
 	case *Cond:
@@ -280,7 +287,9 @@ func (p *printer) simpleText(s Stmt) string {
 	case *Decl:
 		return p.declText(s)
 	case *Assign:
-		return exprString(s.L) + " " + s.Op + " " + exprString(s.R)
+		// the left operand is a unary expression: "c ? x : y = v" would
+		// be "c ? x : (y = v)"
+		return exprPrec(s.L, precUnary) + " " + s.Op + " " + exprString(s.R)
 	case *IncDec:
 		return exprPrec(s.L, precPostfix) + s.Op
 	case *ExprStmt:

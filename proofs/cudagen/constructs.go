@@ -1,0 +1,501 @@
+package cudagen
+
+import "sort"
+
+// Constructs lists the constructs a case's kernel uses, by name (see
+// ConstructNames). It is computed from the kernel itself, so shrunk cases
+// report what they still contain.
+func Constructs(c *Case) []string {
+	if c == nil || c.prog == nil {
+		return nil
+	}
+	set := constructs(c.prog)
+	var out []string
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ConstructNames are the constructs the generator aims to cover; the
+// coverage test checks that each appears in a fair share of kernels.
+var ConstructNames = []string{
+	// index arithmetic and parameters
+	"threadIdx.x", "threadIdx.y", "blockIdx.x", "blockDim.x", "gridDim.x",
+	"param int", "param unsigned", "param struct",
+	"grid > 1", "block 2D",
+	// loops
+	"for ++", "for --", "for += k", "for -= k", "for *= 2", "for >>= 1", "for /= 2",
+	"loop <", "loop <=", "loop >", "loop >=", "loop !=", "loop &&",
+	"while", "do-while", "loop var after loop",
+	// control flow
+	"if", "else", "else if", "switch", "switch fallthrough", "switch default", "early return",
+	"break", "continue",
+	// functions, references, pointers
+	"fn by value", "fn by reference", "fn by pointer", "fn returns value", "fn returns reference",
+	"reference", "reference to ?:", "pointer local", "pointer + int", "pointer += / ++", "*(p + i)", "&a[i]",
+	// structs
+	"struct field assign", "struct param field index", "struct array shared", "struct array global", "array member",
+	// casts
+	"(unsigned char)", "(short)", "(int)", "(unsigned)", "(float)", "float -> int", "reinterpret int4", "reinterpret float4",
+	// conditional operator
+	"?: value", "?: lvalue", "?: pointer",
+	// assignments
+	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++/--",
+	// arithmetic
+	"unsigned arith", "unsigned wrap", "&", "|", "^", "<<", ">>", "%", "/", "min", "max", "!", "&&", "||",
+	// atomics
+	"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicAnd", "atomicOr", "atomicXor",
+	"atomicInc", "atomicDec", "atomicCAS", "atomic shared", "atomic global", "atomic old value",
+	// memory
+	"shared 1D", "shared 2D", "shared scalar", "extern shared", "global int", "global unsigned", "global float",
+	"local array", "float local", "data-dependent index", "input array",
+	// barriers
+	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
+	"__syncthreads_or/and",
+}
+
+func constructs(p *Program) map[string]bool {
+	set := map[string]bool{}
+	add := func(k string) { set[k] = true }
+	ti, _ := typecheck(p)
+	if p.blocks() > 1 {
+		add("grid > 1")
+	}
+	if p.Block[1] > 1 || p.Block[2] > 1 {
+		add("block 2D")
+	}
+	for _, v := range p.Kernel.Params {
+		switch v.T.K {
+		case KInt:
+			add("param int")
+		case KUint:
+			add("param unsigned")
+		case KStruct:
+			add("param struct")
+		case KPtr:
+			switch v.T.Elem.K {
+			case KInt:
+				add("global int")
+			case KUint:
+				add("global unsigned")
+			case KFloat:
+				add("global float")
+			case KStruct:
+				add("struct array global")
+			}
+			if v.Input {
+				add("input array")
+			}
+		}
+	}
+	inputs := map[*Var]bool{}
+	for _, v := range p.Kernel.Params {
+		if v.Input {
+			inputs[v] = true
+		}
+	}
+	for _, f := range p.Funcs {
+		for _, v := range f.Params {
+			switch {
+			case v.Kind == VRef:
+				add("fn by reference")
+			case v.T.K == KPtr:
+				add("fn by pointer")
+			default:
+				add("fn by value")
+			}
+		}
+		switch {
+		case f.RetRef:
+			add("fn returns reference")
+		case f.Ret.K != KVoid:
+			add("fn returns value")
+		}
+		hasSync := false
+		walkBlock(f.Body, func(s Stmt) {
+			if x, ok := s.(*Sync); ok && x.Op == "__syncthreads" {
+				hasSync = true
+			}
+		}, nil)
+		if hasSync {
+			add("barrier in fn")
+		}
+	}
+	// statements, with their nesting
+	var stmts func(ss []Stmt, inLoop, inIf bool)
+	var stmt func(s Stmt, inLoop, inIf bool)
+	loopCond := func(c Expr) {
+		walkExpr(c, func(e Expr) {
+			if b, ok := e.(*Binary); ok {
+				switch b.Op {
+				case "<", "<=", ">", ">=", "!=":
+					add("loop " + b.Op)
+				case "&&":
+					add("loop &&")
+				}
+			}
+		})
+	}
+	post := func(s Stmt) {
+		switch s := s.(type) {
+		case *IncDec:
+			add("for " + s.Op)
+		case *Assign:
+			switch s.Op {
+			case "+=":
+				add("for += k")
+			case "-=":
+				add("for -= k")
+			case "*=":
+				add("for *= 2")
+			case ">>=":
+				add("for >>= 1")
+			case "/=":
+				add("for /= 2")
+			}
+		}
+	}
+	declared := map[*Var]bool{}
+	loopVars := map[*Var]bool{} // variables of loops declared outside them
+	stmt = func(s Stmt, inLoop, inIf bool) {
+		switch s := s.(type) {
+		case *Decl:
+			declared[s.V] = true
+			switch s.V.Kind {
+			case VRef:
+				add("reference")
+				if _, ok := s.Init.(*Cond); ok {
+					add("reference to ?:")
+				}
+			case VLocalArr:
+				add("local array")
+			case VShared:
+				switch {
+				case s.V.T.K == KStruct:
+					add("struct array shared")
+				case len(s.V.Dims) == 0:
+					add("shared scalar")
+				case len(s.V.Dims) == 2:
+					add("shared 2D")
+				default:
+					add("shared 1D")
+				}
+			case VDyn:
+				add("extern shared")
+			case VLocal:
+				if s.V.T.K == KPtr {
+					add("pointer local")
+				}
+				if s.V.T.K == KFloat {
+					add("float local")
+				}
+			}
+		case *Assign:
+			if s.Op != "=" {
+				add(s.Op)
+			}
+			if m, ok := s.L.(*Member); ok {
+				if r, ok := m.X.(*VarRef); ok && r.V.Param {
+					add("struct field assign")
+				}
+			}
+			if ti != nil && ti.types[s.L] != nil && ti.types[s.L].K == KPtr && s.Op != "=" {
+				add("pointer += / ++")
+			}
+		case *IncDec:
+			add("++/--")
+			if ti != nil && ti.types[s.L] != nil && ti.types[s.L].K == KPtr {
+				add("pointer += / ++")
+			}
+		case *If:
+			add("if")
+			if s.Else != nil {
+				add("else")
+				if len(s.Else.Stmts) == 1 {
+					if _, ok := s.Else.Stmts[0].(*If); ok {
+						add("else if")
+					}
+				}
+			}
+			stmts(s.Then.Stmts, inLoop, true)
+			if s.Else != nil {
+				stmts(s.Else.Stmts, inLoop, true)
+			}
+			if len(s.Then.Stmts) == 1 {
+				if _, ok := s.Then.Stmts[0].(*Return); ok {
+					add("early return")
+				}
+			}
+			return
+		case *For:
+			if s.Init == nil || func() bool { _, ok := s.Init.(*Assign); return ok }() {
+				walkExpr(s.C, func(e Expr) {
+					if r, ok := e.(*VarRef); ok && declared[r.V] {
+						loopVars[r.V] = true
+					}
+				})
+			}
+			if s.Init != nil {
+				stmt(s.Init, inLoop, inIf)
+			}
+			loopCond(s.C)
+			post(s.Post)
+			stmts(s.Body.Stmts, true, inIf)
+			return
+		case *While:
+			add("while")
+			loopCond(s.C)
+			walkExpr(s.C, func(e Expr) {
+				if r, ok := e.(*VarRef); ok && declared[r.V] {
+					loopVars[r.V] = true
+				}
+			})
+			stmts(s.Body.Stmts, true, inIf)
+			return
+		case *DoWhile:
+			add("do-while")
+			loopCond(s.C)
+			walkExpr(s.C, func(e Expr) {
+				if r, ok := e.(*VarRef); ok && declared[r.V] {
+					loopVars[r.V] = true
+				}
+			})
+			stmts(s.Body.Stmts, true, inIf)
+			return
+		case *Switch:
+			add("switch")
+			for i, c := range s.Cases {
+				if c.Default {
+					add("switch default")
+				}
+				ends := false
+				if n := len(c.Body); n > 0 {
+					switch c.Body[n-1].(type) {
+					case *Break, *Return, *Continue:
+						ends = true
+					}
+				}
+				if !ends && i < len(s.Cases)-1 {
+					add("switch fallthrough")
+				}
+				stmts(c.Body, inLoop, true)
+			}
+			return
+		case *Break:
+			if inLoop {
+				add("break")
+			}
+		case *Continue:
+			add("continue")
+		case *Sync:
+			if s.Op == "__syncwarp" {
+				add("__syncwarp")
+				return
+			}
+			add("__syncthreads")
+			if inLoop {
+				add("barrier in loop")
+			}
+			if inIf {
+				add("barrier in if")
+			}
+		case *Block:
+			stmts(s.Stmts, inLoop, inIf)
+			return
+		}
+	}
+	stmts = func(ss []Stmt, inLoop, inIf bool) {
+		for _, s := range ss {
+			stmt(s, inLoop, inIf)
+		}
+	}
+	stmts(p.Kernel.Body.Stmts, false, false)
+	// loop variables used after their loop
+	if len(loopVars) > 0 {
+		after := false
+		var scan func(ss []Stmt, seenLoop map[*Var]bool)
+		scan = func(ss []Stmt, seen map[*Var]bool) {
+			for _, s := range ss {
+				walkStmt(s, nil, func(e Expr) {
+					if r, ok := e.(*VarRef); ok && seen[r.V] {
+						after = true
+					}
+				})
+				switch s := s.(type) {
+				case *For, *While, *DoWhile:
+					var c Expr
+					switch s := s.(type) {
+					case *For:
+						c = s.C
+					case *While:
+						c = s.C
+					case *DoWhile:
+						c = s.C
+					}
+					walkExpr(c, func(e Expr) {
+						if r, ok := e.(*VarRef); ok && loopVars[r.V] {
+							seen[r.V] = true
+						}
+					})
+				}
+			}
+		}
+		var blocks func(b *Block)
+		blocks = func(b *Block) {
+			scan(b.Stmts, map[*Var]bool{})
+			for _, s := range b.Stmts {
+				walkStmt(s, func(t Stmt) {
+					switch t := t.(type) {
+					case *If:
+						scan(t.Then.Stmts, map[*Var]bool{})
+						if t.Else != nil {
+							scan(t.Else.Stmts, map[*Var]bool{})
+						}
+					case *For:
+						scan(t.Body.Stmts, map[*Var]bool{})
+					case *While:
+						scan(t.Body.Stmts, map[*Var]bool{})
+					case *DoWhile:
+						scan(t.Body.Stmts, map[*Var]bool{})
+					}
+				}, nil)
+			}
+		}
+		blocks(p.Kernel.Body)
+		if after {
+			add("loop var after loop")
+		}
+	}
+	// expressions
+	walkProgram(p, nil, func(e Expr) {
+		switch e := e.(type) {
+		case *Builtin:
+			if e.Dim <= 1 && e.Name == "threadIdx" || e.Dim == 0 {
+				add(e.Name + "." + dimNames[e.Dim])
+			}
+		case *Cast:
+			switch e.T.K {
+			case KUChar:
+				add("(unsigned char)")
+			case KShort:
+				add("(short)")
+			case KInt:
+				add("(int)")
+			case KUint:
+				add("(unsigned)")
+			case KFloat:
+				add("(float)")
+			}
+			if ti != nil && e.T.integral() && ti.types[e.X] != nil && ti.types[e.X].K == KFloat {
+				add("float -> int")
+			}
+		case *VecLane:
+			if staticPointee(e.X) != nil && staticPointee(e.X).K == KFloat {
+				add("reinterpret float4")
+			} else {
+				add("reinterpret int4")
+			}
+		case *Cond:
+			switch {
+			case ti != nil && ti.lvals[e]:
+				add("?: lvalue")
+			case ti != nil && ti.types[e] != nil && ti.types[e].K == KPtr:
+				add("?: pointer")
+			default:
+				add("?: value")
+			}
+		case *MinMax:
+			if e.Max {
+				add("max")
+			} else {
+				add("min")
+			}
+		case *Unary:
+			if e.Op == "!" {
+				add("!")
+			}
+		case *Binary:
+			switch e.Op {
+			case "&", "|", "^", "<<", ">>", "%", "/", "&&", "||":
+				add(e.Op)
+			}
+			if ti != nil {
+				if t := ti.types[e]; t != nil && t.K == KUint {
+					add("unsigned arith")
+					if e.Op == "-" {
+						add("unsigned wrap")
+					}
+				}
+				if tx := ti.types[e.X]; tx != nil && tx.K == KPtr {
+					add("pointer + int")
+				}
+			}
+		case *Deref:
+			if _, ok := e.X.(*Binary); ok {
+				add("*(p + i)")
+			}
+		case *AddrOf:
+			if _, ok := e.X.(*Index); ok {
+				add("&a[i]")
+			}
+		case *Index:
+			if m, ok := e.X.(*Member); ok && m.F.Arr {
+				add("array member")
+			}
+			walkExpr(e.I, func(x Expr) {
+				switch x := x.(type) {
+				case *Index:
+					if r, ok := x.X.(*VarRef); ok && (inputs[r.V] || r.V.Kind == VLocalArr) {
+						add("data-dependent index")
+					}
+				case *Member:
+					if r, ok := x.X.(*VarRef); ok && r.V.Param {
+						add("struct param field index")
+					}
+				}
+			})
+		case *Atomic:
+			add("atomic" + e.Op)
+			if ti != nil {
+				if sp := atomicSpace(e.P); sp == spShared {
+					add("atomic shared")
+				} else if sp == spGlobal {
+					add("atomic global")
+				}
+			}
+		case *SyncPred:
+			if e.Op == "count" {
+				add("__syncthreads_count")
+			} else {
+				add("__syncthreads_or/and")
+			}
+		}
+	})
+	walkProgram(p, func(s Stmt) {
+		if d, ok := s.(*Decl); ok && d.Init != nil {
+			if _, ok := d.Init.(*Atomic); ok {
+				add("atomic old value")
+			}
+		}
+	}, nil)
+	return set
+}
+
+// atomicSpace is the memory an atomic's pointer points to (as far as its
+// text says).
+func atomicSpace(e Expr) space {
+	var sp space = -1
+	walkExpr(e, func(x Expr) {
+		if r, ok := x.(*VarRef); ok && sp < 0 {
+			switch {
+			case r.V.Kind == VShared || r.V.Kind == VDyn:
+				sp = spShared
+			case r.V.Param && r.V.T.K == KPtr:
+				sp = spGlobal
+			}
+		}
+	})
+	return sp
+}
