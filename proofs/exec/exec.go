@@ -96,9 +96,14 @@
 //   - Distinct pointer parameters are distinct buffers (no aliasing).
 //   - Accesses outside a parameter's buffer land in padding (a write there
 //     gives Err) or crash (Err); they are not reported as races.
-//   - At most MaxThreads threads per launch. Blocks of a thousand threads
-//     work but are slow (ThreadSanitizer's vector clocks grow with the
-//     number of threads).
+//   - ThreadSanitizer (clang 14) has 256 thread slots, with 14-bit epochs
+//     that grow at each release. Threads beyond the slots share them, and
+//     two threads that share a slot are never found racing. Launches of at
+//     most ExactThreads threads are exact: the process never has more
+//     threads, and it is restarted before the epochs run out. Larger
+//     launches (up to MaxThreads) run, alone in their process, and get
+//     Outcome.Inexact: the races they report are real, but some may be
+//     missed; so do cases with thousands of barriers per thread.
 //   - Warp-level primitives other than __syncwarp and __activemask
 //     (shuffles, votes, cooperative groups) are not provided: such a case
 //     does not compile and gets Err.
@@ -144,6 +149,10 @@ type Outcome struct {
 	// of the two accesses, 0 for an access that could not be mapped. Pairs
 	// are distinct.
 	Lines [][2]int
+	// Inexact: races may have been missed (a race reported is still real):
+	// the launch has more than ExactThreads threads, or so many barriers
+	// that ThreadSanitizer's epochs ran out; see the package documentation.
+	Inexact bool
 	// Compile error of this case, crash, timeout (infinite loop), write out
 	// of the bounds of a parameter's buffer: the outcome is inconclusive.
 	Err    error
@@ -155,6 +164,7 @@ const (
 	DefaultLen       = 4096      // elements of a pointer parameter without Len
 	DefaultDynShared = 16 << 10  // bytes of extern __shared__ memory per block
 	MaxThreads       = 4096      // threads of a launch, all blocks together
+	ExactThreads     = 250       // launches up to this size miss no race for want of ThreadSanitizer slots
 	MaxDynShared     = 256 << 10 // bytes of extern __shared__ memory per block
 )
 

@@ -99,6 +99,7 @@ func (tc *toolchain) runBatch(ctx context.Context, cases []Case, outs []Outcome,
 type caseRun struct {
 	text    strings.Builder
 	div     bool
+	inexact bool
 	oob     []string
 	trap    string
 	started bool
@@ -179,6 +180,7 @@ func (tc *toolchain) runBinary(ctx context.Context, b built, opt Options) []Outc
 			continue
 		}
 		res[k].Divergence = r.div
+		res[k].Inexact = r.inexact
 		races := parseRaces(r.text.String())
 		if len(races) > 0 {
 			res[k].Race = true
@@ -272,6 +274,11 @@ loop:
 				if cur >= 0 {
 					runs[cur].div = true
 					runs[cur].text.WriteString("barrier divergence: " + arg + "\n")
+				}
+			case "INEXACT":
+				if cur >= 0 {
+					runs[cur].inexact = true
+					runs[cur].text.WriteString("inexact: " + arg + "\n")
 				}
 			case "OOB":
 				if cur >= 0 {

@@ -6,27 +6,29 @@
 // other and writes markers on standard error, where ThreadSanitizer writes
 // its reports:
 //
-//   @@DRF BEGIN i          case i starts (its threads are not created yet)
+//   @@DRF BEGIN i          case i starts
 //   @@DRF DIV text         a block of case i diverged at a barrier
 //   @@DRF OOB name         case i wrote outside the buffer of parameter name
+//   @@DRF INEXACT text     case i may have missed races (see Worker)
 //   @@DRF TRAP line text   an assertion failed; the process exits
-//   @@DRF END i            every thread of case i has been joined
+//   @@DRF END i            every thread of case i has ended the kernel
+//   @@DRF RESTART          the process ends early; run the next cases anew
+//   @@DRF DONE             every case has run
 //
 // Every CUDA thread of every block runs on its own pthread; all run
-// concurrently.
-// The only happens-before edges between them come from the block barrier,
-// which synchronizes through atomics that ThreadSanitizer understands: each
-// arrival is a release increment of the block's counter, the last arrival
-// acquires the counter and publishes the next generation number with a
-// release store, and the waiting threads leave on an acquire load of that
-// number. A thread that leaves late
-// can therefore never acquire what another thread did after the barrier.
-// Sleeping uses the futex system call, which ThreadSanitizer does not see.
+// concurrently. The only happens-before edges between them come from the
+// block barrier, which synchronizes through atomics that ThreadSanitizer
+// understands: each arrival is a release increment of the block's counter,
+// the last arrival acquires the counter and publishes the next generation
+// number with a release store, and the waiting threads leave on an acquire
+// load of that number. A thread that leaves late can therefore never acquire
+// what another thread did after the barrier. Sleeping uses the futex system
+// call, which ThreadSanitizer does not see.
 //
-// The CUDA threads run on a pool of workers that never end (see Worker):
-// besides being cheaper than creating threads, this matters because
-// ThreadSanitizer (clang 14) often misses a race whose first access was made
-// by a thread that had already finished.
+// The CUDA threads run on a pool of workers that never end during a launch
+// (see Worker): besides being cheaper than creating threads, this matters
+// because ThreadSanitizer gives the slot of a thread that has finished to the
+// next thread, which then looks ordered after it.
 #define DRF_RT_ONLY
 #include "drf_cuda.h"
 
@@ -113,25 +115,51 @@ uint3 thread_of(unsigned lin, dim3 block) {
 
 // The pool of workers: one pthread per CUDA thread of the largest launch so
 // far, kept between launches (creating threads under ThreadSanitizer costs
-// far more than running small kernels). A launch hands worker i its CUDA
-// thread with a release store on the worker's go word, which the worker
-// acquires; the worker then increments launch_done with release, and the
-// launcher waits for the count with acquire. Those are exactly the edges of
-// pthread_create and pthread_join: the launch's setup happens before every
-// access of the kernel, and every access happens before the checks and the
-// next launch; workers get no edge from each other.
+// far more than running small kernels). The launcher writes each worker's
+// job, then publishes the launch with one release store of the launch word,
+// which every worker acquires; a worker that has a job runs it and then
+// increments the count of ended jobs with release, and the launcher waits for
+// the count with acquire. Those are exactly the edges of pthread_create and
+// pthread_join: the launch's setup happens before every access of the kernel,
+// and every access happens before the checks and the next launch; workers get
+// no edge from each other.
+//
+// ThreadSanitizer (clang 14) has 256 thread slots, each with a 14-bit epoch
+// that grows at every release. Threads beyond the slots share them, and a
+// thread that takes over a slot is ordered after everything done through it:
+// races between such threads are missed. A launch of at most kExactThreads
+// threads (plus the main thread) has a slot for each thread; after a larger
+// one, or when the epochs of the workers' slots grow large, the process ends
+// (@@DRF RESTART) and the Go side runs the next cases in a new process. The
+// launcher releases once per launch, so that its own slot lasts.
+constexpr uint32_t kExactThreads = 250;
+constexpr uint64_t kEpochBudget = 8000;
+
 struct Thread;
 struct Worker {
   pthread_t th;
-  uint32_t go = 0; // futex word: bumped by the launcher for each job
-  Thread *job = nullptr;
+  unsigned index;
+  uint32_t seen = 0;      // the last launch this worker has looked at (its own)
+  Thread *job = nullptr;  // written by the launcher before publishing a launch
+  uint64_t releases = 0;  // release operations of this worker, so far (its own)
 };
 std::vector<Worker *> workers;
-// futex word: jobs of this launch that have ended. On the heap: the
+
+// Words shared by the launcher and the workers live on the heap: the
 // program's data is mirrored (drf_shim.cc), where atomics lose their memory
 // order for ThreadSanitizer.
-uint32_t *const launch_done_word = new uint32_t(0);
-#define launch_done (*launch_done_word)
+struct Launch {
+  // The launch number (low half, the futex word) and its number of threads
+  // (high half), published together with one release store.
+  uint64_t word = 0;
+  uint32_t done = 0; // futex word: jobs of this launch that have ended
+};
+Launch *const L = new Launch;
+uint32_t *gen_word() { return reinterpret_cast<uint32_t *>(&L->word); } // little-endian: the low half
+
+bool restart_needed; // the process should end after this case (main thread only)
+
+thread_local Worker *tls_worker;
 
 void describe(char *buf, size_t len, unsigned lin, uint64_t site) {
   uint3 t = thread_of(lin, blockDim);
@@ -166,9 +194,8 @@ void complete(Block *b, uint32_t g) {
   __atomic_store_n(&b->result[g & 1], sum, __ATOMIC_RELAXED);
   __atomic_store_n(&b->count, 0u, __ATOMIC_RELAXED);
   __atomic_store_n(&b->gen, g + 1, __ATOMIC_RELEASE);
-  // Wake one sleeper; each sleeper wakes the next (see arrive): a thousand
-  // threads woken at once fight over ThreadSanitizer's internal locks.
-  futex(&b->gen, FUTEX_WAKE_PRIVATE, 1);
+  tls_worker->releases++;
+  futex(&b->gen, FUTEX_WAKE_PRIVATE, INT_MAX);
 }
 
 int arrive(uint64_t site, int kind, int pred) {
@@ -177,6 +204,7 @@ int arrive(uint64_t site, int kind, int pred) {
   __atomic_store_n(&b->site[tls_lin], site, __ATOMIC_RELAXED);
   __atomic_store_n(&b->pred[tls_lin], pred, __ATOMIC_RELAXED);
   uint32_t n = __atomic_add_fetch(&b->count, 1u, __ATOMIC_RELEASE);
+  tls_worker->releases++;
   if (n == b->n) {
     // The last arrival acquires every arrival (the counter's releases).
     (void)__atomic_load_n(&b->count, __ATOMIC_ACQUIRE);
@@ -184,13 +212,8 @@ int arrive(uint64_t site, int kind, int pred) {
   }
   if (site == kExit)
     return 0;
-  bool slept = false;
-  while (__atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == g) {
+  while (__atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == g)
     futex(&b->gen, FUTEX_WAIT_PRIVATE, g);
-    slept = true;
-  }
-  if (slept)
-    futex(&b->gen, FUTEX_WAKE_PRIVATE, 1);
   tls_gen = g + 1;
   if (__atomic_load_n(&b->diverged, __ATOMIC_RELAXED))
     throw Diverged{};
@@ -225,17 +248,19 @@ void run_job(Thread *t) {
 
 void *worker_main(void *p) {
   Worker *w = static_cast<Worker *>(p);
-  uint32_t seen = 0;
+  tls_worker = w;
   for (;;) {
-    uint32_t g;
-    while ((g = __atomic_load_n(&w->go, __ATOMIC_ACQUIRE)) == seen)
-      futex(&w->go, FUTEX_WAIT_PRIVATE, seen);
-    seen = g;
-    Thread *t = w->job;
-    uint32_t total = t->total;
-    run_job(t);
-    if (__atomic_add_fetch(&launch_done, 1u, __ATOMIC_RELEASE) == total)
-      futex(&launch_done, FUTEX_WAKE_PRIVATE, 1);
+    uint64_t v;
+    while ((uint32_t)(v = __atomic_load_n(&L->word, __ATOMIC_ACQUIRE)) == w->seen)
+      futex(gen_word(), FUTEX_WAIT_PRIVATE, w->seen);
+    w->seen = (uint32_t)v;
+    uint32_t total = (uint32_t)(v >> 32);
+    if (w->index >= total)
+      continue; // not part of this launch
+    run_job(w->job);
+    w->releases++;
+    if (__atomic_add_fetch(&L->done, 1u, __ATOMIC_RELEASE) == total)
+      futex(&L->done, FUTEX_WAKE_PRIVATE, 1);
   }
   return nullptr;
 }
@@ -248,6 +273,8 @@ void grow_pool(size_t n) {
   pthread_attr_setstacksize(&attr, 1 << 20);
   while (workers.size() < n) {
     Worker *w = new Worker;
+    w->index = workers.size();
+    w->seen = (uint32_t)__atomic_load_n(&L->word, __ATOMIC_RELAXED);
     int err = pthread_create(&w->th, &attr, worker_main, w);
     if (err != 0) {
       mark("@@DRF TRAP 0 cannot create thread: %s\n", strerror(err));
@@ -360,16 +387,28 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
   }
   uint32_t total = nb * nt;
   grow_pool(total);
-  __atomic_store_n(&launch_done, 0u, __ATOMIC_RELAXED);
+  __atomic_store_n(&L->done, 0u, __ATOMIC_RELAXED);
   for (uint32_t i = 0; i < total; i++)
     workers[i]->job = &threads[i];
-  for (uint32_t i = 0; i < total; i++) {
-    __atomic_store_n(&workers[i]->go, __atomic_load_n(&workers[i]->go, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
-    futex(&workers[i]->go, FUTEX_WAKE_PRIVATE, 1);
-  }
+  uint32_t gen = (uint32_t)__atomic_load_n(&L->word, __ATOMIC_RELAXED) + 1;
+  __atomic_store_n(&L->word, (uint64_t)total << 32 | gen, __ATOMIC_RELEASE);
+  futex(gen_word(), FUTEX_WAKE_PRIVATE, INT_MAX);
   uint32_t n;
-  while ((n = __atomic_load_n(&launch_done, __ATOMIC_ACQUIRE)) < total)
-    futex(&launch_done, FUTEX_WAIT_PRIVATE, n);
+  while ((n = __atomic_load_n(&L->done, __ATOMIC_ACQUIRE)) < total)
+    futex(&L->done, FUTEX_WAIT_PRIVATE, n);
+  uint64_t releases = 0;
+  for (Worker *w : workers)
+    if (w->releases > releases)
+      releases = w->releases;
+  if (total > kExactThreads) {
+    mark("@@DRF INEXACT %u threads, more than ThreadSanitizer's slots (%u): threads sharing a slot do not race\n", total,
+         kExactThreads);
+    restart_needed = true;
+  } else if (releases > 2 * kEpochBudget) {
+    mark("@@DRF INEXACT too many barriers for ThreadSanitizer's epochs\n");
+  }
+  if (releases > kEpochBudget)
+    restart_needed = true;
   for (Block &b : blocks) {
     if (b.diverged)
       mark("@@DRF DIV %s\n", b.detail);
@@ -409,6 +448,10 @@ int main(int argc, char **argv) {
     drf::mark("@@DRF BEGIN %d\n", i);
     drf_cases[i].launch();
     drf::mark("@@DRF END %d\n", i);
+    if (drf::restart_needed) {
+      drf::mark("@@DRF RESTART\n");
+      return 0;
+    }
   }
   drf::mark("@@DRF DONE\n");
   return 0;
