@@ -1,0 +1,421 @@
+package ir
+
+import (
+	"strings"
+
+	"drfcheck/infer/clang"
+)
+
+// Calls (seed 004, Section 5: "auxiliary functions that manipulate shared
+// memory [...] we can inline such calls easily. Faial cannot handle
+// recursive functions"). A function with a body outside the system headers
+// is inlined: its parameters are bound to the arguments (a copy for a
+// value, the object for a reference, the address for a pointer), its
+// body becomes a Region and its returns assignments to a result variable
+// and Exits. The prelude's functions without a body are CUDA's built-ins.
+// Any other call is Unknown: its body could access any memory.
+
+// call lowers a call. It returns the result's value, or the object when
+// the function returns a reference.
+func (l *lowerer) call(n *clang.Node) (val, *lval) {
+	callee := strip(n.Child(0))
+	args := n.Inner[1:]
+	switch n.Kind {
+	case "CXXMemberCallExpr":
+		if callee == nil || callee.Kind != "MemberExpr" {
+			return l.unknownCall(n, "a method called through a pointer to member", args), nil
+		}
+		fn := l.tu.Decl(callee.MemberDecl)
+		obj := callee.Child(0)
+		if fn == nil && strings.HasPrefix(callee.Name, "operator ") && !callee.IsArrow {
+			// a conversion the dump leaves out (dim3 to uint3): same fields
+			return l.load(l.lv(obj)), nil
+		}
+		if fn != nil && fn.Virtual {
+			l.discard(obj)
+			return l.unknownCall(n, "a call of virtual method "+callee.Name+", which may dispatch to an override", args), nil
+		}
+		var this *ptrv
+		if callee.IsArrow {
+			this = l.pointer(l.rv(obj))
+		} else {
+			this = l.addressOf(l.lv(obj))
+		}
+		return l.callFunction(n, fn, callee.Name, this, args)
+	case "CXXOperatorCallExpr":
+		if callee == nil || callee.Kind != "DeclRefExpr" || callee.Referenced == nil {
+			return l.unknownCall(n, "an operator the lowering cannot resolve", args), nil
+		}
+		fn := l.tu.Decl(callee.Referenced.ID)
+		if callee.Referenced.Name == "operator=" && len(args) == 2 && l.definition(fn) == nil {
+			// the implicit assignment of a struct: a copy of its fields
+			v := l.rv(args[1])
+			lv := l.lv(args[0])
+			l.store(lv, v, l.pos(n))
+			return v, &lv
+		}
+		if callee.Referenced.Kind == "CXXMethodDecl" && len(args) > 0 {
+			return l.callFunction(n, fn, callee.Referenced.Name, l.addressOf(l.lv(args[0])), args[1:])
+		}
+		return l.callFunction(n, fn, callee.Referenced.Name, nil, args)
+	}
+	switch {
+	case callee != nil && callee.Kind == "DeclRefExpr" && callee.Referenced != nil:
+		return l.callFunction(n, l.tu.Decl(callee.Referenced.ID), callee.Referenced.Name, nil, args)
+	case callee != nil && callee.Kind == "MemberExpr":
+		return l.callFunction(n, l.tu.Decl(callee.MemberDecl), callee.Name, nil, args)
+	}
+	return l.unknownCall(n, "a call through a function pointer", args), nil
+}
+
+// definition returns the definition of a function from any declaration.
+func (l *lowerer) definition(fn *clang.Node) *clang.Node {
+	if fn == nil {
+		return nil
+	}
+	if fn.Body() != nil {
+		return fn
+	}
+	return l.defs[fn.ID]
+}
+
+// systemHeader reports whether a declaration comes from a system header:
+// library code, not inlined.
+func systemHeader(d *clang.Node) bool {
+	f := clang.DeclFile(d)
+	return strings.HasPrefix(f, "/usr/") || strings.HasPrefix(f, "/lib/") || strings.HasPrefix(f, "/opt/")
+}
+
+// callFunction calls fn, inlined when its body is available, a built-in
+// of the prelude, or unknown.
+func (l *lowerer) callFunction(n, fn *clang.Node, name string, this *ptrv, args []*clang.Node) (val, *lval) {
+	if def := l.definition(fn); def != nil && !systemHeader(def) {
+		return l.inline(n, def, this, args)
+	}
+	if fn == nil || l.tu.InPrelude(clang.DeclFile(fn)) {
+		if v, ok := l.builtin(n, name, args); ok {
+			return v, nil
+		}
+	}
+	return l.unknownCall(n, "a call to "+name+", whose body is not available", args), nil
+}
+
+// unknownCall lowers the arguments of a call the lowering cannot follow,
+// and gives an opaque result.
+func (l *lowerer) unknownCall(n *clang.Node, why string, args []*clang.Node) val {
+	for _, a := range args {
+		l.discard(a)
+	}
+	l.unknown(n, "%s", why)
+	return l.opaqueVal(n, l.typeOf(n), "the result of "+why)
+}
+
+// returnType parses the return type of a function type: "float &(int)".
+func (l *lowerer) returnType(fnType string) ctype {
+	depth := 0
+	for i := len(fnType) - 1; i >= 0; i-- {
+		switch fnType[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				return l.types.parse(fnType[:i])
+			}
+		}
+	}
+	return ctype{}
+}
+
+// inline lowers a call by the body of its function.
+func (l *lowerer) inline(n, def *clang.Node, this *ptrv, args []*clang.Node) (val, *lval) {
+	at := l.pos(n)
+	rt := l.returnType(def.TypeString())
+	for _, f := range l.stack {
+		if f.ID == def.ID {
+			return l.unknownCall(n, "recursion: a recursive call to "+def.Name, args), nil
+		}
+	}
+	if len(l.stack) > 40 {
+		return l.unknownCall(n, "calls nested too deeply", args), nil
+	}
+	// the arguments, in the caller
+	params := def.Params()
+	mod := l.modifiedIn(def)
+	bound := make([]*object, len(params))
+	for i, p := range params {
+		var a *clang.Node
+		if i < len(args) {
+			a = args[i]
+		}
+		if a == nil || a.Kind == "CXXDefaultArgExpr" {
+			a = nil
+			if p.Init != "" {
+				if d := last(p); d != nil && !clang.IsDecl(d.Kind) && !isAttr(d.Kind) {
+					a = d
+				}
+			}
+		}
+		bound[i] = l.bindParam(p, a, mod[p.ID])
+	}
+	for i := len(params); i < len(args); i++ {
+		l.discard(args[i]) // variadic
+	}
+	// the body, in its own region
+	savedSite, savedRet, savedThis, savedJumps := l.site, l.ret, l.this, l.jumps
+	if l.site == nil && !l.tu.InMain(def.Loc.At()) {
+		l.site = n
+	}
+	fname := def.Name
+	if fname == "" {
+		fname = "f"
+	}
+	region := &Region{At: at, Name: l.name(fname), Body: &Block{At: at}}
+	ctx := &retContext{region: region}
+	if body := def.Body(); body != nil {
+		if r := last(body); r != nil && r.Kind == "ReturnStmt" {
+			ctx.last = r
+		}
+	}
+	switch {
+	case rt.kind == cVoid || def.Kind == "CXXConstructorDecl":
+	case rt.kind == cRef:
+		ctx.byRef = true
+		ctx.result = l.newObject(at, l.name(fname+"_ret"), rt, Temp)
+	default:
+		ctx.result = l.newObject(at, l.name(fname+"_ret"), rt, Temp)
+	}
+	for i, p := range params {
+		l.env[p.ID] = bound[i]
+	}
+	l.ret, l.this, l.jumps = ctx, this, nil
+	l.stack = append(l.stack, def)
+	region.Body.Stmts = l.into(func() {
+		if def.Kind == "CXXConstructorDecl" {
+			l.ctorInits(def, this)
+		}
+		l.block(def.Body())
+	})
+	l.stack = l.stack[:len(l.stack)-1]
+	l.site, l.ret, l.this, l.jumps = savedSite, savedRet, savedThis, savedJumps
+	l.emit(region)
+	switch {
+	case ctx.result == nil:
+		return val{t: ctype{kind: cVoid}}, nil
+	case ctx.byRef:
+		p := l.readPtr(ctx.result, at)
+		return val{}, &lval{alts: p.alts, t: rt.pointee(), n: n}
+	}
+	if ctx.result.v != nil && countReturns(def.Body()) == 1 {
+		l.stable[ctx.result.v] = true
+	}
+	return l.readObject(ctx.result, at), nil
+}
+
+func countReturns(n *clang.Node) int {
+	if n == nil {
+		return 0
+	}
+	c := 0
+	if n.Kind == "ReturnStmt" {
+		c++
+	}
+	for _, k := range n.Inner {
+		c += countReturns(k)
+	}
+	return c
+}
+
+// bindParam makes the object of a parameter of an inlined function from
+// its argument (nil when missing).
+func (l *lowerer) bindParam(p, a *clang.Node, modified bool) *object {
+	at := l.pos(p)
+	if a != nil {
+		at = l.pos(a)
+	}
+	t := l.typeOf(p)
+	name := p.Name
+	if name == "" {
+		name = "arg"
+	}
+	o := l.newObject(at, l.name(name), t, Local)
+	if a == nil {
+		if t.kind == cRef || t.kind == cPtr {
+			o.ptr.fixed = unknownPtr("a missing argument")
+		}
+		return o
+	}
+	switch t.kind {
+	case cRef:
+		l.bindPtr(o, l.addressOf(l.lv(a)), false, at)
+	case cPtr:
+		l.bindPtr(o, l.pointer(l.rv(a)), modified, at)
+	case cScalar:
+		l.emit(&Assign{At: at, Dst: o.v, X: l.scalar(l.rv(a), o.v.T, at)})
+		if !modified {
+			l.stable[o.v] = true
+		}
+	default:
+		l.writeObject(o, l.rv(a), at)
+	}
+	return o
+}
+
+// ctorInits lowers the member initializers of a constructor.
+func (l *lowerer) ctorInits(ctor *clang.Node, this *ptrv) {
+	if this == nil {
+		return
+	}
+	for _, c := range ctor.Inner {
+		if c == nil || c.Kind != "CXXCtorInitializer" || len(c.Inner) == 0 || c.AnyInit == nil {
+			continue
+		}
+		v := l.rv(c.Inner[0])
+		ft := l.types.parse(c.AnyInit.Type.String())
+		lv := lval{alts: this.alts, n: c.Inner[0]}
+		// the field of *this by name: the object's type is the record
+		// whose field this is
+		for _, a := range this.alts {
+			if a.kind == pVar && a.obj.t.rec != nil {
+				lv.t = a.obj.t
+			}
+		}
+		if lv.t.rec == nil {
+			l.unknown(c.Inner[0], "a member initializer of an object the lowering cannot follow")
+			continue
+		}
+		f, ok := lv.t.rec.field(c.AnyInit.Name)
+		if !ok {
+			continue
+		}
+		fl := lval{t: ft, n: c.Inner[0]}
+		for _, a := range lv.alts {
+			if a.kind == pVar && a.off == nil && a.obj.fields != nil {
+				for i, rf := range a.obj.t.rec.fields {
+					if rf.name == f.name {
+						a.obj = a.obj.fields[i]
+					}
+				}
+			} else if a.kind == pMem || a.kind == pVar {
+				a.off = add(a.off.Pos(), a.off, i64(a.off.Pos(), f.off))
+			}
+			fl.alts = append(fl.alts, a)
+		}
+		l.store(fl, v, l.pos(c.Inner[0]))
+	}
+}
+
+// construct lowers a constructor call: a copy copies, dim3's sets its
+// fields, a constructor with a body runs on a fresh object.
+func (l *lowerer) construct(n *clang.Node) val {
+	at := l.pos(n)
+	t := l.typeOf(n)
+	ctorType := ""
+	if n.CtorType != nil {
+		ctorType = n.CtorType.QualType
+	}
+	args := n.Inner
+	if len(args) == 1 && isCopyCtor(ctorType) {
+		if args[0].ValueCategory == "prvalue" {
+			return l.rv(args[0])
+		}
+		return l.load(l.lv(args[0]))
+	}
+	if t.name == "dim3" || t.name == "uint3" {
+		if len(args) == 1 && l.typeOf(args[0]).kind == cStruct {
+			return l.rv(args[0])
+		}
+		v := val{t: t}
+		u := ctype{kind: cScalar, ir: U32, size: 4, align: 4}
+		for i := range 3 {
+			f := val{t: u, e: &Const{At: at, T: U32, Int: 1}}
+			if i < len(args) && args[i].Kind != "CXXDefaultArgExpr" {
+				f.e = l.scalar(l.rv(args[i]), U32, at)
+			}
+			v.fields = append(v.fields, f)
+		}
+		return v
+	}
+	if len(args) == 0 && (ctorType == "void ()" || ctorType == "") {
+		if ctor := l.findCtor(t, ctorType); ctor == nil {
+			return l.zeroIfKnown(t, at)
+		}
+	}
+	if ctor := l.findCtor(t, ctorType); ctor != nil {
+		tmp := l.newObject(at, l.name("tmp"), t, Temp)
+		l.inline(n, ctor, &ptrv{alts: []place{{kind: pVar, obj: tmp}}}, args)
+		return l.readObject(tmp, at)
+	}
+	return l.unknownCall(n, "a constructor of "+structName(t)+" whose body is not available", args)
+}
+
+// zeroIfKnown is the value of an object built by an implicit default
+// constructor: its fields are indeterminate.
+func (l *lowerer) zeroIfKnown(t ctype, at any) val { return val{t: t} }
+
+// isCopyCtor reports whether a constructor type is a copy or move
+// constructor: "void (const P &)", "void (P &&) noexcept".
+func isCopyCtor(ctorType string) bool {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ctorType), "noexcept"))
+	if !strings.HasPrefix(t, "void (") || !strings.HasSuffix(t, ")") {
+		return false
+	}
+	inner := t[len("void (") : len(t)-1]
+	return !strings.Contains(inner, ",") && strings.HasSuffix(inner, "&")
+}
+
+// findCtor returns the definition of a struct's constructor of a type.
+func (l *lowerer) findCtor(t ctype, ctorType string) *clang.Node {
+	r := l.types.records[t.name]
+	if r == nil {
+		return nil
+	}
+	for _, c := range r.Inner {
+		if c != nil && c.Kind == "CXXConstructorDecl" && c.Type != nil && c.Type.QualType == ctorType && !c.IsImplicit {
+			return l.definition(c)
+		}
+	}
+	return nil
+}
+
+// initList lowers a braced initializer of a struct or a scalar.
+func (l *lowerer) initList(n *clang.Node) val {
+	at := l.pos(n)
+	t := l.typeOf(n)
+	switch t.kind {
+	case cStruct:
+		v := val{t: t}
+		if t.rec == nil {
+			for _, e := range n.Inner {
+				l.discard(e)
+			}
+			return v
+		}
+		for i, f := range t.rec.fields {
+			if i < len(n.Inner) {
+				fv := l.rv(n.Inner[i])
+				if f.t.kind == cScalar {
+					fv.e = l.scalar(fv, f.t.ir, at)
+				}
+				v.fields = append(v.fields, fv)
+			} else {
+				v.fields = append(v.fields, l.zero(f.t, at))
+			}
+		}
+		return v
+	case cScalar, cPtr:
+		if len(n.Inner) == 0 {
+			return l.zero(t, at)
+		}
+		v := l.rv(n.Inner[0])
+		for _, e := range n.Inner[1:] {
+			l.discard(e)
+		}
+		return v
+	}
+	for _, e := range n.Inner {
+		l.discard(e)
+	}
+	l.unknown(n, "an initializer list of an array used as a value")
+	return val{t: t}
+}

@@ -1,0 +1,342 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+
+	"drfcheck/infer/clang"
+)
+
+// ckind classifies a C type as the lowering sees it.
+type ckind int
+
+const (
+	cUnknown ckind = iota
+	cVoid
+	cScalar // integers, bool, enums, floating point: an IR Type
+	cPtr
+	cRef
+	cArray
+	cStruct
+	cFunc
+)
+
+// ctype is a C type parsed from clang's spelling, with its size and
+// alignment (0 when unknown).
+type ctype struct {
+	kind  ckind
+	ir    Type    // cScalar
+	elem  *ctype  // cPtr, cRef: the pointee; cArray: the element (one dimension)
+	n     int64   // cArray: the length, 0 when unknown
+	rec   *record // cStruct: the layout, nil when unknown
+	name  string  // cStruct: the spelling
+	size  int64
+	align int64
+}
+
+func (t ctype) pointee() ctype {
+	if t.elem == nil {
+		return ctype{}
+	}
+	return *t.elem
+}
+
+// scalarLeaf returns the first scalar inside a type (an array's element, a
+// struct's first field): the element type a base is shown with.
+func (t ctype) scalarLeaf() Type {
+	switch t.kind {
+	case cScalar:
+		return t.ir
+	case cArray:
+		return t.pointee().scalarLeaf()
+	case cStruct:
+		if t.rec != nil && len(t.rec.fields) > 0 {
+			return t.rec.fields[0].t.scalarLeaf()
+		}
+	case cPtr:
+		return U64
+	}
+	return VoidT
+}
+
+// record is the layout of a struct, class or union.
+type record struct {
+	name   string
+	fields []field
+}
+
+type field struct {
+	name string
+	t    ctype
+	off  int64
+}
+
+func (r *record) field(name string) (field, bool) {
+	for _, f := range r.fields {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return field{}, false
+}
+
+var intTypes = map[string]Type{
+	"char": {Int, 1, true}, "signed char": {Int, 1, true}, "unsigned char": {Int, 1, false},
+	"short": {Int, 2, true}, "short int": {Int, 2, true}, "unsigned short": {Int, 2, false}, "unsigned short int": {Int, 2, false},
+	"int": {Int, 4, true}, "signed": {Int, 4, true}, "signed int": {Int, 4, true}, "unsigned": {Int, 4, false}, "unsigned int": {Int, 4, false},
+	"long": {Int, 8, true}, "long int": {Int, 8, true}, "unsigned long": {Int, 8, false}, "unsigned long int": {Int, 8, false},
+	"long long": {Int, 8, true}, "long long int": {Int, 8, true}, "unsigned long long": {Int, 8, false}, "unsigned long long int": {Int, 8, false},
+	"wchar_t": {Int, 4, true}, "char16_t": {Int, 2, false}, "char32_t": {Int, 4, false}, "char8_t": {Int, 1, false},
+	"int8_t": {Int, 1, true}, "uint8_t": {Int, 1, false}, "int16_t": {Int, 2, true}, "uint16_t": {Int, 2, false},
+	"int32_t": {Int, 4, true}, "uint32_t": {Int, 4, false}, "int64_t": {Int, 8, true}, "uint64_t": {Int, 8, false},
+	"size_t": {Int, 8, false}, "ptrdiff_t": {Int, 8, true}, "intptr_t": {Int, 8, true}, "uintptr_t": {Int, 8, false},
+	"uint": {Int, 4, false}, "ushort": {Int, 2, false},
+	"bool": BoolT, "_Bool": BoolT,
+	"float": F32, "double": {Float, 8, true}, "long double": {Float, 16, true}, "__half": {Float, 2, true}, "half": {Float, 2, true},
+	"_Float16": {Float, 2, true}, "__fp16": {Float, 2, true},
+}
+
+// types parses type spellings and finds the layouts of the file's structs.
+type types struct {
+	tu      *clang.TU
+	records map[string]*clang.Node // struct definitions of the main file by name
+	enums   map[string]bool
+	layouts map[string]*record
+	busy    map[string]bool // layouts being computed (a struct containing itself by value is malformed)
+}
+
+func newTypes(tu *clang.TU) *types {
+	ts := &types{tu: tu, records: map[string]*clang.Node{}, enums: map[string]bool{}, layouts: map[string]*record{}, busy: map[string]bool{}}
+	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
+		switch n.Kind {
+		case "EnumDecl":
+			ts.enums[n.Name] = true
+			ts.enums[prefix+n.Name] = true
+		case "CXXRecordDecl", "RecordDecl":
+			if n.Name != "" && hasFields(n) {
+				for _, key := range []string{prefix + n.Name, n.Name} {
+					if _, seen := ts.records[key]; !seen {
+						ts.records[key] = n
+					}
+				}
+			}
+			return true
+		}
+		return false
+	})
+	return ts
+}
+
+func hasFields(n *clang.Node) bool {
+	for _, c := range n.Inner {
+		if c != nil && c.Kind == "FieldDecl" {
+			return true
+		}
+	}
+	return len(n.Inner) > 0
+}
+
+func (ts *types) of(n *clang.Node) ctype {
+	if n == nil || n.Type == nil {
+		return ctype{}
+	}
+	return ts.parse(n.Type.String())
+}
+
+// parse parses a spelling such as "const float *__restrict",
+// "float[16][17]", "float (*)[17]", "int &" or "struct S".
+func (ts *types) parse(s string) ctype {
+	s = strings.TrimSpace(s)
+	for {
+		t := s
+		for _, q := range []string{" const", " volatile", " __restrict", " restrict"} {
+			t = strings.TrimSuffix(t, q)
+		}
+		if t == s {
+			break
+		}
+		s = strings.TrimSpace(t)
+	}
+	switch {
+	case s == "" || s == "<dependent type>":
+		return ctype{}
+	case strings.HasSuffix(s, "&"):
+		r := ts.parse(strings.TrimRight(s, "&"))
+		return ctype{kind: cRef, elem: &r, size: 8, align: 8}
+	case strings.Contains(s, "(*)"):
+		i := strings.Index(s, "(*)")
+		rest := strings.TrimSpace(s[i+3:])
+		if strings.HasPrefix(rest, "[") {
+			a := ts.parse(s[:i] + rest)
+			return ctype{kind: cPtr, elem: &a, size: 8, align: 8}
+		}
+		f := ctype{kind: cFunc}
+		return ctype{kind: cPtr, elem: &f, size: 8, align: 8}
+	case strings.HasSuffix(s, "]"):
+		i := strings.Index(s, "[")
+		j := strings.Index(s[i:], "]") + i
+		n, _ := strconv.ParseInt(strings.TrimSpace(s[i+1:j]), 10, 64)
+		elem := ts.parse(s[:i] + s[j+1:])
+		t := ctype{kind: cArray, elem: &elem, n: n, align: elem.align}
+		t.size = elem.size * n
+		return t
+	case strings.HasSuffix(s, "*"):
+		p := ts.parse(s[:len(s)-1])
+		return ctype{kind: cPtr, elem: &p, size: 8, align: 8}
+	case strings.Contains(s, "("):
+		return ctype{kind: cFunc}
+	}
+	return ts.base(s)
+}
+
+func (ts *types) base(s string) ctype {
+	var kept []string
+	enum := false
+	for _, w := range strings.Fields(s) {
+		switch w {
+		case "const", "volatile", "__restrict", "restrict", "typename", "struct", "class", "union":
+		case "enum":
+			enum = true
+		default:
+			kept = append(kept, w)
+		}
+	}
+	name := strings.Join(kept, " ")
+	if t, ok := intTypes[name]; ok {
+		return ctype{kind: cScalar, ir: t, size: t.Size, align: t.Size}
+	}
+	if name == "void" {
+		return ctype{kind: cVoid}
+	}
+	if enum || ts.enums[name] {
+		return ctype{kind: cScalar, ir: I32, size: 4, align: 4}
+	}
+	if name == "std::nullptr_t" || name == "nullptr_t" {
+		v := ctype{kind: cVoid}
+		return ctype{kind: cPtr, elem: &v, size: 8, align: 8}
+	}
+	t := ctype{kind: cStruct, name: name}
+	if r, size, align := ts.layout(name); r != nil {
+		t.rec, t.size, t.align = r, size, align
+	}
+	return t
+}
+
+// vectorTypes are CUDA's vector types (int2, float4, ...) by name prefix,
+// with their component type. Their alignment is their size (up to 16), as
+// in CUDA's headers, except for the three-component ones.
+var vectorTypes = map[string]Type{
+	"char": {Int, 1, true}, "uchar": {Int, 1, false}, "short": {Int, 2, true}, "ushort": {Int, 2, false},
+	"int": I32, "uint": U32, "long": I64, "ulong": U64, "longlong": I64, "ulonglong": U64,
+	"float": F32, "double": {Float, 8, true},
+}
+
+// layout returns the layout of a struct type: CUDA's vector types and
+// dim3 by rule, the file's structs from their fields with C's alignment
+// rules (each field at the next multiple of its alignment, the size a
+// multiple of the largest alignment; a union's fields all at 0). Structs
+// with bit-fields, base classes or fields of unknown size have no layout.
+func (ts *types) layout(name string) (*record, int64, int64) {
+	if r, ok := ts.layouts[name]; ok {
+		if r == nil {
+			return nil, 0, 0
+		}
+		return r, r.size(), r.align()
+	}
+	r := ts.computeLayout(name)
+	ts.layouts[name] = r
+	if r == nil {
+		return nil, 0, 0
+	}
+	return r, r.size(), r.align()
+}
+
+func (r *record) size() int64 {
+	end, align := int64(0), r.align()
+	for _, f := range r.fields {
+		end = max(end, f.off+f.t.size)
+	}
+	return (end + align - 1) / align * align
+}
+
+func (r *record) align() int64 {
+	a := int64(1)
+	for _, f := range r.fields {
+		a = max(a, f.t.align)
+	}
+	return a
+}
+
+func (ts *types) computeLayout(name string) *record {
+	if name == "dim3" || name == "uint3" {
+		return scalarRecord(name, U32, 3, 4)
+	}
+	if n := len(name); n >= 2 && name[n-1] >= '1' && name[n-1] <= '4' {
+		if comp, ok := vectorTypes[name[:n-1]]; ok {
+			count := int64(name[n-1] - '0')
+			align := comp.Size * count
+			if count == 3 {
+				align = comp.Size
+			}
+			return scalarRecord(name, comp, count, min(align, 16))
+		}
+	}
+	decl := ts.records[name]
+	if decl == nil || ts.busy[name] {
+		return nil
+	}
+	ts.busy[name] = true
+	defer delete(ts.busy, name)
+	union := decl.TagUsed == "union"
+	r := &record{name: name}
+	off := int64(0)
+	for _, c := range decl.Inner {
+		if c == nil {
+			continue
+		}
+		if c.Kind == "CXXBaseSpecifier" {
+			return nil
+		}
+		if c.Kind != "FieldDecl" {
+			continue
+		}
+		ft := ts.of(c)
+		if ft.size == 0 || ft.align == 0 || isBitField(c) {
+			return nil
+		}
+		if union {
+			off = 0
+		}
+		off = (off + ft.align - 1) / ft.align * ft.align
+		r.fields = append(r.fields, field{name: c.Name, t: ft, off: off})
+		off += ft.size
+	}
+	if len(r.fields) == 0 {
+		return nil
+	}
+	return r
+}
+
+// isBitField reports whether a field declaration has a width.
+func isBitField(f *clang.Node) bool {
+	for _, c := range f.Inner {
+		if c != nil && c.Kind == "ConstantExpr" {
+			return true
+		}
+	}
+	return false
+}
+
+func scalarRecord(name string, comp Type, count, align int64) *record {
+	r := &record{name: name}
+	ct := ctype{kind: cScalar, ir: comp, size: comp.Size, align: comp.Size}
+	for i := int64(0); i < count; i++ {
+		r.fields = append(r.fields, field{name: string("xyzw"[i]), t: ct, off: i * comp.Size})
+	}
+	// a larger alignment than the components' (float4 is 16-aligned) is
+	// that of a hidden padding-free wrapper: record it on the first field
+	if align > comp.Size {
+		r.fields[0].t.align = align
+	}
+	return r
+}

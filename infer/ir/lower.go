@@ -1,0 +1,361 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+
+	"drfcheck/infer/clang"
+	"drfcheck/protocol"
+)
+
+// Kernels returns the __global__ functions of the main file that have a
+// body, each instantiation of a template kernel as its own (the template
+// itself is left out: it has no types to lower).
+func Kernels(tu *clang.TU) []*clang.Node {
+	var out []*clang.Node
+	seen := map[string]bool{}
+	tu.WalkDecls(func(n *clang.Node, _ string) bool {
+		var fns []*clang.Node
+		switch n.Kind {
+		case "FunctionDecl":
+			fns = []*clang.Node{n}
+		case "FunctionTemplateDecl":
+			pattern := true
+			for _, c := range n.Inner {
+				if c != nil && c.Kind == "FunctionDecl" {
+					if !pattern {
+						fns = append(fns, c) // the instantiations follow the pattern
+					}
+					pattern = false
+				}
+			}
+		}
+		for _, f := range fns {
+			if f.HasAttr("CUDAGlobalAttr") && f.Body() != nil && !seen[f.ID] {
+				seen[f.ID] = true
+				out = append(out, f)
+			}
+		}
+		return false
+	})
+	return out
+}
+
+// maxPasses bounds the lowering's passes: a pass that finds a pointer
+// variable pointing to an object it did not expect (a loop's back edge
+// bringing a later assignment to an earlier use) lowers the kernel again
+// knowing it.
+const maxPasses = 4
+
+// Lower lowers one __global__ function of tu to the IR, inlining the
+// device functions it calls. Constructs it does not support become Unknown
+// statements and Opaque expressions; the error is reserved for a node that
+// is not a function with a body.
+func Lower(tu *clang.TU, fn *clang.Node) (*Func, error) {
+	if fn == nil || fn.Body() == nil {
+		return nil, fmt.Errorf("ir.Lower: not a function with a body")
+	}
+	ts := newTypes(tu)
+	shared := &fileState{tu: tu, types: ts, defs: definitions(tu), cands: map[string][]target{}, modified: map[string]map[string]bool{}}
+	var f *Func
+	for pass := 0; pass < maxPasses; pass++ {
+		l := newLowerer(shared, fn)
+		f = l.run()
+		if !shared.changed {
+			return f, nil
+		}
+		shared.changed = false
+	}
+	f.Body.Stmts = append([]Stmt{&Unknown{At: f.At, Reason: "pointer targets did not settle: a pointer variable's targets kept growing"}}, f.Body.Stmts...)
+	return f, nil
+}
+
+// fileState is what the passes over one kernel share.
+type fileState struct {
+	tu       *clang.TU
+	types    *types
+	defs     map[string]*clang.Node
+	cands    map[string][]target        // targets of each pointer variable, by its name
+	changed  bool                       // a pass found a new target
+	modified map[string]map[string]bool // per function: the variables it may modify
+}
+
+// definitions maps every declaration of a function of the main file to its
+// definition, so that a call through a prototype finds the body.
+func definitions(tu *clang.TU) map[string]*clang.Node {
+	defs := map[string]*clang.Node{}
+	var walk func(n *clang.Node)
+	walk = func(n *clang.Node) {
+		if n == nil {
+			return
+		}
+		switch n.Kind {
+		case "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXConversionDecl":
+			if n.Body() != nil {
+				defs[n.ID] = n
+				for prev, i := n.PreviousDecl, 0; prev != "" && i < 100; i++ {
+					defs[prev] = n
+					p := tu.Decl(prev)
+					if p == nil {
+						break
+					}
+					prev = p.PreviousDecl
+				}
+			}
+			return
+		}
+		for _, c := range n.Inner {
+			walk(c)
+		}
+	}
+	for _, d := range tu.MainDecls() {
+		walk(d)
+	}
+	return defs
+}
+
+// lowerer is one pass of the lowering of one kernel.
+type lowerer struct {
+	*fileState
+	fn  *clang.Node
+	f   *Func
+	out *[]Stmt
+
+	used    map[string]bool    // names given
+	env     map[string]*object // C variables by declaration id
+	objects map[string]*object // objects by name (the targets of pointers)
+	bases   map[string]*Base   // memory by declaration id ("extern" for dynamic shared memory)
+	byName  map[string]*Base
+	stable  map[*Var]bool // variables assigned once: expressions over them can be substituted
+	temps   int
+
+	site  *clang.Node   // the outermost call in the main file while inlining code from elsewhere
+	stack []*clang.Node // functions being inlined
+	jumps []jumpTarget  // what break refers to, innermost last
+	ret   *retContext   // the function being inlined, nil at the kernel's level
+	this  *ptrv         // the object of the method being inlined
+}
+
+// jumpTarget is what a break leaves: a loop, or a switch region.
+type jumpTarget struct {
+	region *Region // nil for a loop
+}
+
+// retContext is the inlined function that return statements leave.
+type retContext struct {
+	region *Region
+	result *object // nil for void
+	byRef  bool    // the function returns a reference: result is a pointer object
+	last   *clang.Node
+}
+
+func newLowerer(s *fileState, fn *clang.Node) *lowerer {
+	return &lowerer{fileState: s, fn: fn, used: map[string]bool{}, env: map[string]*object{},
+		objects: map[string]*object{}, bases: map[string]*Base{}, byName: map[string]*Base{}, stable: map[*Var]bool{}}
+}
+
+func (l *lowerer) run() *Func {
+	l.f = &Func{At: l.pos(l.fn), Name: l.fn.Name, Body: &Block{At: l.pos(l.fn.Body())}}
+	if args := templateArgs(l.fn); args != "" {
+		l.f.Name += args
+	}
+	l.out = &l.f.Body.Stmts
+	l.stack = []*clang.Node{l.fn}
+	mod := l.modifiedIn(l.fn)
+	for _, p := range l.fn.Params() {
+		l.param(p, mod[p.ID])
+	}
+	l.block(l.fn.Body())
+	return l.f
+}
+
+// templateArgs spells the arguments of a template instantiation: <float>.
+func templateArgs(fn *clang.Node) string {
+	var args []string
+	for _, c := range fn.Inner {
+		if c == nil || c.Kind != "TemplateArgument" {
+			continue
+		}
+		switch {
+		case c.Type != nil:
+			args = append(args, c.Type.QualType)
+		case len(c.Value) > 0:
+			args = append(args, strings.Trim(string(c.Value), `"`))
+		}
+	}
+	if len(args) == 0 {
+		return ""
+	}
+	return "<" + strings.Join(args, ", ") + ">"
+}
+
+// ---- positions and names ----
+
+// pos returns a node's position in the user's file: its own when it is in
+// the main file (a macro's expansion counts), else the call being inlined.
+func (l *lowerer) pos(n *clang.Node) protocol.Pos {
+	if n != nil {
+		for _, loc := range []*clang.Loc{&n.Range.Begin, &n.Loc} {
+			if a := loc.At(); l.tu.InMain(a) {
+				return protocol.Pos{File: l.tu.MainFile, Line: a.Line, Col: a.Col}
+			}
+		}
+	}
+	if l.site != nil && l.site != n {
+		return l.pos(l.site)
+	}
+	if l.fn != nil && n != l.fn {
+		return l.pos(l.fn)
+	}
+	return protocol.Pos{File: l.tu.MainFile, Line: 1, Col: 1}
+}
+
+// name returns a name not given yet in the function: base, or base_1...
+func (l *lowerer) name(base string) string {
+	if base == "" {
+		base = "v"
+	}
+	n := base
+	for i := 1; l.used[n]; i++ {
+		n = fmt.Sprintf("%s_%d", base, i)
+	}
+	l.used[n] = true
+	return n
+}
+
+func (l *lowerer) newVar(at protocol.Pos, name string, t Type, kind VarKind) *Var {
+	v := &Var{At: at, Name: name, T: t, Kind: kind}
+	if kind == Param {
+		l.f.Params = append(l.f.Params, v)
+	} else {
+		l.f.Vars = append(l.f.Vars, v)
+	}
+	return v
+}
+
+// temp makes a temporary variable, assigned once.
+func (l *lowerer) temp(at protocol.Pos, t Type) *Var {
+	l.temps++
+	for l.used[fmt.Sprintf("t%d", l.temps)] {
+		l.temps++
+	}
+	v := l.newVar(at, l.name(fmt.Sprintf("t%d", l.temps)), t, Temp)
+	l.stable[v] = true
+	return v
+}
+
+// newBase makes a base; name must be unique already.
+func (l *lowerer) newBase(at protocol.Pos, name string, kind BaseKind, t ctype) *Base {
+	b := &Base{At: at, Name: name, Kind: kind}
+	l.used[name] = true
+	elem := t
+	for elem.kind == cArray {
+		b.Dims = append(b.Dims, elem.n)
+		elem = elem.pointee()
+	}
+	b.Elem, b.Size = elem.scalarLeaf(), elem.size
+	if elem.kind == cPtr {
+		b.Size = 8
+	}
+	l.f.Bases = append(l.f.Bases, b)
+	l.byName[b.Name] = b
+	return b
+}
+
+// ---- emitting ----
+
+func (l *lowerer) emit(s ...Stmt) { *l.out = append(*l.out, s...) }
+
+// into runs f with statements going to a new list, which it returns.
+func (l *lowerer) into(f func()) []Stmt {
+	var sts []Stmt
+	saved := l.out
+	l.out = &sts
+	f()
+	l.out = saved
+	return sts
+}
+
+func (l *lowerer) unknown(n *clang.Node, format string, args ...any) {
+	l.emit(&Unknown{At: l.pos(n), Reason: fmt.Sprintf(format, args...)})
+}
+
+func (l *lowerer) opaque(n *clang.Node, t Type, format string, args ...any) Expr {
+	return &Opaque{At: l.pos(n), Reason: fmt.Sprintf(format, args...), T: t}
+}
+
+func (l *lowerer) text(n *clang.Node) string {
+	if t := l.tu.Text(n); t != "" {
+		return t
+	}
+	if l.site != nil {
+		return l.tu.Text(l.site)
+	}
+	return ""
+}
+
+// isStable reports whether an expression reads only variables assigned
+// once, so that it has the same value wherever it is used afterwards.
+func (l *lowerer) isStable(e Expr) bool {
+	ok := true
+	if e == nil {
+		return true
+	}
+	Inspect(e, func(n Node) bool {
+		if r, isRef := n.(*Ref); isRef && !l.stable[r.Var] {
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// ---- which variables a function modifies ----
+
+// modifiedIn returns the ids of the variables of a function that are used
+// otherwise than read: assigned, incremented, bound to a reference, their
+// address taken. The others keep the value they were initialized with.
+func (l *lowerer) modifiedIn(fn *clang.Node) map[string]bool {
+	if m, ok := l.modified[fn.ID]; ok {
+		return m
+	}
+	m := map[string]bool{}
+	var walk func(n *clang.Node, parents []*clang.Node)
+	walk = func(n *clang.Node, parents []*clang.Node) {
+		if n == nil {
+			return
+		}
+		if n.Kind == "DeclRefExpr" && n.Referenced != nil && (n.Referenced.Kind == "VarDecl" || n.Referenced.Kind == "ParmVarDecl") {
+			if !readOnlyUse(parents) {
+				m[n.Referenced.ID] = true
+			}
+		}
+		parents = append(parents, n)
+		for _, c := range n.Inner {
+			walk(c, parents)
+		}
+	}
+	walk(fn.Body(), nil)
+	l.modified[fn.ID] = m
+	return m
+}
+
+// readOnlyUse reports whether a name is only read where it is used: under
+// a conversion of the object to its value, possibly through the fields of
+// a struct.
+func readOnlyUse(parents []*clang.Node) bool {
+	for i := len(parents) - 1; i >= 0; i-- {
+		p := parents[i]
+		switch {
+		case p.Kind == "ParenExpr" || p.Kind == "ImplicitCastExpr" && p.CastKind == "NoOp":
+		case p.Kind == "MemberExpr" && !p.IsArrow:
+		case p.Kind == "ImplicitCastExpr" && p.CastKind == "LValueToRValue":
+			return true
+		case p.Kind == "UnaryExprOrTypeTraitExpr":
+			return true // sizeof: not evaluated
+		default:
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,453 @@
+package ir
+
+import (
+	"drfcheck/infer/clang"
+	"drfcheck/protocol"
+)
+
+// param lowers a parameter of the kernel: a scalar is a Param variable, a
+// pointer the memory it points to (a Global base), a struct one of each
+// per field.
+func (l *lowerer) param(p *clang.Node, modified bool) {
+	at := l.pos(p)
+	t := l.typeOf(p)
+	name := p.Name
+	if name == "" {
+		name = "arg"
+	}
+	name = l.name(name)
+	o := l.newObject(at, name, t, Param)
+	l.env[p.ID] = o
+	l.inputPointers(o, modified, at)
+}
+
+// inputPointers makes the memory that the pointers of a kernel parameter
+// point to.
+func (l *lowerer) inputPointers(o *object, modified bool, at protocol.Pos) {
+	switch {
+	case o.ptr != nil:
+		if o.t.kind == cRef {
+			o.ptr.fixed = unknownPtr("a reference parameter of a kernel")
+			return
+		}
+		b := l.newBase(at, o.name, Global, o.t.pointee())
+		b.Dims = append([]int64{0}, b.Dims...)
+		l.bindPtr(o, &ptrv{alts: []place{{kind: pMem, base: b, off: i64(at, 0)}}}, modified, at)
+	case o.fields != nil:
+		for _, f := range o.fields {
+			l.inputPointers(f, modified, at)
+		}
+	}
+}
+
+// block lowers a compound statement.
+func (l *lowerer) block(n *clang.Node) {
+	for _, c := range n.Inner {
+		l.stmt(c)
+	}
+}
+
+// stmt lowers a statement.
+func (l *lowerer) stmt(n *clang.Node) {
+	if n.Empty() {
+		return
+	}
+	at := l.pos(n)
+	switch n.Kind {
+	case "NullStmt":
+	case "CompoundStmt":
+		l.block(n)
+	case "DeclStmt":
+		for _, d := range n.Inner {
+			l.declare(d)
+		}
+	case "IfStmt":
+		l.ifStmt(n)
+	case "ForStmt", "WhileStmt", "DoStmt":
+		l.loop(n)
+	case "SwitchStmt":
+		l.switchStmt(n)
+	case "BreakStmt":
+		if len(l.jumps) > 0 && l.jumps[len(l.jumps)-1].region != nil {
+			l.emit(&Exit{At: at, To: l.jumps[len(l.jumps)-1].region})
+			return
+		}
+		l.emit(&Break{At: at})
+	case "ContinueStmt":
+		l.emit(&Continue{At: at})
+	case "ReturnStmt":
+		l.returnStmt(n)
+	case "AttributedStmt", "LabelStmt":
+		// a label alone is harmless; a goto to it is unknown
+		l.stmt(last(n))
+	case "CaseStmt", "DefaultStmt":
+		l.unknown(n, "a case label outside the statements of its switch")
+		l.stmt(last(n))
+	case "GotoStmt", "IndirectGotoStmt":
+		l.unknown(n, "goto")
+	case "GCCAsmStmt", "MSAsmStmt":
+		l.unknown(n, "inline assembly")
+	case "CXXTryStmt", "CXXForRangeStmt", "CoroutineBodyStmt", "SEHTryStmt":
+		l.unknown(n, "unsupported statement: %s", n.Kind)
+	default:
+		l.discard(n)
+	}
+}
+
+// declare lowers a declaration in a function body.
+func (l *lowerer) declare(d *clang.Node) {
+	if d.Kind != "VarDecl" {
+		switch d.Kind {
+		case "TypedefDecl", "TypeAliasDecl", "EnumDecl", "CXXRecordDecl", "RecordDecl", "StaticAssertDecl", "UsingDecl",
+			"UsingDirectiveDecl", "NamespaceAliasDecl", "FunctionDecl", "UsingShadowDecl", "EmptyDecl", "TypeAliasTemplateDecl":
+		default:
+			l.unknown(d, "unsupported declaration: %s", d.Kind)
+		}
+		return
+	}
+	at := l.pos(d)
+	if l.staticVar(d) != nil {
+		return // memory of the block or of the grid, not of the thread
+	}
+	t := l.typeOf(d)
+	modified := l.modifiedIn(l.stack[len(l.stack)-1])[d.ID]
+	var init *clang.Node
+	if d.Init != "" {
+		if c := last(d); c != nil && !clang.IsDecl(c.Kind) && !isAttr(c.Kind) {
+			init = c
+		}
+	}
+	o := l.newObject(at, l.name(d.Name), t, Local)
+	switch t.kind {
+	case cRef:
+		if init == nil {
+			o.ptr.fixed = unknownPtr("an uninitialized reference")
+			break
+		}
+		l.bindPtr(o, l.addressOf(l.lv(init)), false, at)
+	case cPtr:
+		if init != nil {
+			l.bindPtr(o, l.pointer(l.rv(init)), modified, at)
+		}
+	case cArray:
+		if init != nil {
+			l.initArray(o.base, 0, t, init, at)
+		}
+	case cScalar:
+		if init != nil {
+			l.emit(&Assign{At: at, Dst: o.v, X: l.scalar(l.rv(init), o.v.T, at)})
+		}
+		if !modified {
+			l.stable[o.v] = true
+		}
+	case cStruct:
+		if init != nil && !trivialInit(init) {
+			l.writeObject(o, l.rv(init), at)
+		}
+	default:
+		if init != nil {
+			l.discard(init)
+		}
+	}
+	l.env[d.ID] = o
+}
+
+// trivialInit reports whether an initializer leaves a struct
+// uninitialized: the implicit default constructor.
+func trivialInit(n *clang.Node) bool {
+	return n.Kind == "CXXConstructExpr" && len(n.Inner) == 0 && n.CtorType != nil && n.CtorType.QualType == "void ()"
+}
+
+func isAttr(kind string) bool { return len(kind) > 4 && kind[len(kind)-4:] == "Attr" }
+
+// initArray stores the elements of an initializer list into a local
+// array.
+func (l *lowerer) initArray(b *Base, off int64, t ctype, init *clang.Node, at protocol.Pos) {
+	elem := t.pointee()
+	if init.Kind != "InitListExpr" {
+		l.unknown(init, "an array initialized otherwise than by a list: %s", init.Kind)
+		return
+	}
+	for i, e := range init.Inner {
+		eo := off + int64(i)*elem.size
+		if elem.kind == cArray {
+			l.initArray(b, eo, elem, e, at)
+			continue
+		}
+		if e == nil || e.Kind == "ImplicitValueInitExpr" && elem.kind != cScalar {
+			continue
+		}
+		l.storePlace(place{kind: pMem, base: b, off: i64(at, eo)}, elem, l.rv(e), e, l.pos(e))
+	}
+}
+
+func (l *lowerer) ifStmt(n *clang.Node) {
+	i := 0
+	if n.HasInit {
+		l.stmt(n.Child(i))
+		i++
+	}
+	if n.HasVar {
+		l.stmt(&clang.Node{Kind: "DeclStmt", Inner: []*clang.Node{n.Child(i)}, Range: n.Range})
+		i++
+	}
+	at := l.pos(n)
+	c := l.cond(n.Child(i))
+	then := l.into(func() { l.stmt(n.Child(i + 1)) })
+	var els []Stmt
+	if n.HasElse {
+		els = l.into(func() { l.stmt(n.Child(i + 2)) })
+	}
+	l.emit(&If{At: at, Cond: c, Then: &Block{At: l.pos(n.Child(i + 1)), Stmts: then}, Else: &Block{At: at, Stmts: els}})
+}
+
+// loop lowers for, while and do loops, keeping their parts apart.
+func (l *lowerer) loop(n *clang.Node) {
+	at := l.pos(n)
+	lp := &Loop{At: at, Init: &Block{At: at}, Test: &Block{At: at}, Post: &Block{At: at}, Body: &Block{At: at}}
+	var init, condVar, cond, inc, body *clang.Node
+	switch n.Kind {
+	case "ForStmt":
+		lp.Kind = For
+		init, condVar, cond, inc, body = n.Child(0), n.Child(1), n.Child(2), n.Child(3), n.Child(4)
+	case "WhileStmt":
+		lp.Kind = While
+		if n.HasVar {
+			condVar, cond, body = n.Child(0), n.Child(1), n.Child(2)
+		} else {
+			cond, body = n.Child(0), n.Child(1)
+		}
+	case "DoStmt":
+		lp.Kind = DoWhile
+		body, cond = n.Child(0), n.Child(1)
+	}
+	lp.Init.Stmts = l.into(func() { l.stmt(init) })
+	lp.Test.Stmts = l.into(func() {
+		if !condVar.Empty() {
+			l.declare(condVar)
+		}
+		if !cond.Empty() {
+			lp.Cond = l.cond(cond)
+		}
+	})
+	l.jumps = append(l.jumps, jumpTarget{})
+	lp.Body.Stmts = l.into(func() { l.stmt(body) })
+	l.jumps = l.jumps[:len(l.jumps)-1]
+	lp.Post.Stmts = l.into(func() { l.discard(inc) })
+	if !body.Empty() {
+		lp.Body.At = l.pos(body)
+	}
+	l.emit(lp)
+}
+
+// returnStmt lowers return: the end of the thread at the kernel's level;
+// in an inlined function, the result's assignment and an exit from its
+// region (none for the function's last statement).
+func (l *lowerer) returnStmt(n *clang.Node) {
+	at := l.pos(n)
+	e := n.Child(0)
+	if l.ret == nil {
+		l.discard(e)
+		l.emit(&Return{At: at})
+		return
+	}
+	switch {
+	case e.Empty():
+	case l.ret.result == nil:
+		l.discard(e)
+	case l.ret.byRef:
+		l.writePtr(l.ret.result, l.addressOf(l.lv(e)), at)
+	default:
+		l.writeObject(l.ret.result, l.rv(e), at)
+	}
+	if n != l.ret.last {
+		l.emit(&Exit{At: at, To: l.ret.region})
+	}
+}
+
+// ---- switch ----
+
+// segment is the statements of a switch from one group of labels to the
+// next.
+type segment struct {
+	at      protocol.Pos
+	values  []Expr // case values; none for default alone
+	isDef   bool
+	stmts   []*clang.Node
+	label   *clang.Node
+	fallsIn bool // the previous segment may fall through into this one
+}
+
+// switchStmt lowers a switch to a region of ifs: each group of statements
+// runs when its case matches, or when the previous group fell through
+// (the variable m, present only when some group does). break leaves the
+// region.
+func (l *lowerer) switchStmt(n *clang.Node) {
+	at := l.pos(n)
+	i := 0
+	if n.HasInit {
+		l.stmt(n.Child(i))
+		i++
+	}
+	if n.HasVar {
+		l.stmt(&clang.Node{Kind: "DeclStmt", Inner: []*clang.Node{n.Child(i)}, Range: n.Range})
+		i++
+	}
+	s := l.scalar(l.rv(n.Child(i)), l.typeOf(n.Child(i)).ir, at)
+	if !l.isStable(s) {
+		v := l.temp(at, s.Type())
+		l.emit(&Assign{At: at, Dst: v, X: s})
+		s = &Ref{At: at, Var: v}
+	}
+	body := n.Child(i + 1)
+	var segs []*segment
+	var stray []*clang.Node
+	var items []*clang.Node
+	if body != nil && body.Kind == "CompoundStmt" {
+		items = body.Inner
+	} else if body != nil {
+		items = []*clang.Node{body}
+	}
+	for _, it := range items {
+		if it == nil {
+			continue
+		}
+		if it.Kind == "CaseStmt" || it.Kind == "DefaultStmt" {
+			seg := &segment{at: l.pos(it), label: it}
+			cur := it
+			for cur != nil && (cur.Kind == "CaseStmt" || cur.Kind == "DefaultStmt") {
+				if cur.Kind == "DefaultStmt" {
+					seg.isDef = true
+				} else {
+					if len(cur.Inner) > 2 {
+						l.unknown(cur, "a case range")
+					}
+					seg.values = append(seg.values, l.scalar(l.rv(cur.Child(0)), s.Type(), l.pos(cur)))
+				}
+				cur = last(cur)
+			}
+			if cur != nil {
+				seg.stmts = append(seg.stmts, cur)
+			}
+			segs = append(segs, seg)
+			continue
+		}
+		if len(segs) == 0 {
+			stray = append(stray, it)
+			continue
+		}
+		segs[len(segs)-1].stmts = append(segs[len(segs)-1].stmts, it)
+	}
+	for _, st := range stray {
+		if hasLabel(st) {
+			l.unknown(st, "a case label nested in a statement of its switch")
+		}
+	}
+	for _, seg := range segs {
+		for _, st := range seg.stmts {
+			if hasLabel(st) {
+				l.unknown(st, "a case label nested in a statement of its switch")
+			}
+		}
+	}
+	var all []Expr
+	for _, seg := range segs {
+		all = append(all, seg.values...)
+	}
+	region := &Region{At: at, Name: l.name("switch"), Body: &Block{At: at}}
+	var matched *Var
+	for k := 1; k < len(segs); k++ {
+		segs[k].fallsIn = mayFallThrough(segs[k-1].stmts)
+		if segs[k].fallsIn && matched == nil {
+			matched = l.temp(at, BoolT)
+			delete(l.stable, matched)
+		}
+	}
+	l.jumps = append(l.jumps, jumpTarget{region: region})
+	region.Body.Stmts = l.into(func() {
+		if matched != nil {
+			l.emit(&Assign{At: at, Dst: matched, X: &Const{At: at, T: BoolT}})
+		}
+		for k, seg := range segs {
+			var c Expr
+			for _, v := range seg.values {
+				c = or(seg.at, c, &Binary{At: seg.at, Op: "==", X: s, Y: v, T: BoolT})
+			}
+			if seg.isDef {
+				// default: no case matches
+				var none Expr
+				for _, v := range all {
+					none = and(seg.at, none, &Binary{At: seg.at, Op: "!=", X: s, Y: v, T: BoolT})
+				}
+				if none == nil {
+					none = &Const{At: seg.at, T: BoolT, Int: 1}
+				}
+				c = or(seg.at, c, none)
+			}
+			if seg.fallsIn {
+				c = or(seg.at, &Ref{At: seg.at, Var: matched}, c)
+			}
+			sts := l.into(func() {
+				if matched != nil && k+1 < len(segs) && segs[k+1].fallsIn {
+					l.emit(&Assign{At: seg.at, Dst: matched, X: &Const{At: seg.at, T: BoolT, Int: 1}})
+				}
+				for _, st := range seg.stmts {
+					l.stmt(st)
+				}
+			})
+			l.emit(&If{At: seg.at, Cond: c, Then: &Block{At: seg.at, Stmts: sts}, Else: &Block{At: seg.at}})
+		}
+	})
+	l.jumps = l.jumps[:len(l.jumps)-1]
+	l.emit(region)
+}
+
+func or(at protocol.Pos, x, y Expr) Expr {
+	switch {
+	case x == nil:
+		return y
+	case y == nil:
+		return x
+	}
+	return &Binary{At: at, Op: "||", X: x, Y: y, T: BoolT}
+}
+
+// mayFallThrough reports whether control may reach the end of a list of
+// statements: it does unless the last one is a jump.
+func mayFallThrough(sts []*clang.Node) bool {
+	if len(sts) == 0 {
+		return true
+	}
+	lastSt := sts[len(sts)-1]
+	for lastSt != nil && (lastSt.Kind == "CompoundStmt" || lastSt.Kind == "AttributedStmt") && len(lastSt.Inner) > 0 {
+		lastSt = last(lastSt)
+	}
+	if lastSt == nil {
+		return true
+	}
+	switch lastSt.Kind {
+	case "BreakStmt", "ContinueStmt", "ReturnStmt", "GotoStmt":
+		return false
+	}
+	return true
+}
+
+// hasLabel reports whether a statement holds a case label of the switch
+// around it (not of a switch inside it).
+func hasLabel(n *clang.Node) bool {
+	if n == nil {
+		return false
+	}
+	switch n.Kind {
+	case "CaseStmt", "DefaultStmt":
+		return true
+	case "SwitchStmt":
+		return false
+	}
+	for _, c := range n.Inner {
+		if hasLabel(c) {
+			return true
+		}
+	}
+	return false
+}
