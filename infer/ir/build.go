@@ -1,6 +1,8 @@
 package ir
 
 import (
+	"strconv"
+
 	"drfcheck/protocol"
 )
 
@@ -46,6 +48,11 @@ func mulConst(at protocol.Pos, x Expr, k int64) Expr {
 		return i64(at, 0)
 	case 1:
 		return x
+	}
+	if b, ok := x.(*Binary); ok && b.Op == "*" {
+		if c, ok := b.X.(*Const); ok && c.T.Kind != Float {
+			return mulConst(at, b.Y, c.Int*k) // k * (c * e) is (k c) * e
+		}
 	}
 	return &Binary{At: at, Op: "*", X: i64(at, k), Y: x, T: I64}
 }
@@ -115,6 +122,9 @@ func convert(at protocol.Pos, x Expr, t Type) Expr {
 		return x
 	}
 	if t.Kind == Bool {
+		if c, ok := x.(*Convert); ok && c.X.Type().Kind == Bool {
+			return c.X // a condition converted to int and back
+		}
 		if from.Kind == Float {
 			return &Binary{At: at, Op: "!=", X: x, Y: &Const{At: at, T: from, Float: "0"}, T: BoolT}
 		}
@@ -125,6 +135,9 @@ func convert(at protocol.Pos, x Expr, t Type) Expr {
 	}
 	if c, ok := x.(*Const); ok && t.Kind == Int && from.Kind != Float {
 		return &Const{At: at, T: t, Int: wrap(c.Int, t)}
+	}
+	if c, ok := x.(*Const); ok && t.Kind == Float && from.Kind != Float {
+		return &Const{At: at, T: t, Float: strconv.FormatInt(c.Int, 10)}
 	}
 	return &Convert{At: at, To: t, X: x}
 }

@@ -256,7 +256,10 @@ func (l *lowerer) bindParam(p, a *clang.Node, modified bool) *object {
 			l.stable[o.v] = true
 		}
 	default:
-		l.writeObject(o, l.rv(a), at)
+		l.initObject(o, l.rv(a), modified, at)
+		if !modified {
+			l.markStable(o)
+		}
 	}
 	return o
 }
@@ -336,22 +339,19 @@ func (l *lowerer) construct(n *clang.Node) val {
 		}
 		return v
 	}
-	if len(args) == 0 && (ctorType == "void ()" || ctorType == "") {
-		if ctor := l.findCtor(t, ctorType); ctor == nil {
-			return l.zeroIfKnown(t, at)
-		}
+	ctor := l.findCtor(t, ctorType)
+	if len(args) == 0 && ctor == nil {
+		// an implicit default constructor (or one of the prelude's empty
+		// classes): the fields are indeterminate
+		return val{t: t}
 	}
-	if ctor := l.findCtor(t, ctorType); ctor != nil {
+	if ctor != nil {
 		tmp := l.newObject(at, l.name("tmp"), t, Temp)
 		l.inline(n, ctor, &ptrv{alts: []place{{kind: pVar, obj: tmp}}}, args)
 		return l.readObject(tmp, at)
 	}
 	return l.unknownCall(n, "a constructor of "+structName(t)+" whose body is not available", args)
 }
-
-// zeroIfKnown is the value of an object built by an implicit default
-// constructor: its fields are indeterminate.
-func (l *lowerer) zeroIfKnown(t ctype, at any) val { return val{t: t} }
 
 // isCopyCtor reports whether a constructor type is a copy or move
 // constructor: "void (const P &)", "void (P &&) noexcept".

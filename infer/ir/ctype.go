@@ -101,12 +101,33 @@ type types struct {
 	tu      *clang.TU
 	records map[string]*clang.Node // struct definitions of the main file by name
 	enums   map[string]bool
+	alias   map[string]string // typedefs and aliases of the main file: their types
 	layouts map[string]*record
 	busy    map[string]bool // layouts being computed (a struct containing itself by value is malformed)
 }
 
 func newTypes(tu *clang.TU) *types {
-	ts := &types{tu: tu, records: map[string]*clang.Node{}, enums: map[string]bool{}, layouts: map[string]*record{}, busy: map[string]bool{}}
+	ts := &types{tu: tu, records: map[string]*clang.Node{}, enums: map[string]bool{}, alias: map[string]string{},
+		layouts: map[string]*record{}, busy: map[string]bool{}}
+	// clang spells compound types with the typedef's name (real[16]
+	// for typedef float real): resolve them, in functions too
+	var walk func(n *clang.Node)
+	walk = func(n *clang.Node) {
+		if n == nil {
+			return
+		}
+		if (n.Kind == "TypedefDecl" || n.Kind == "TypeAliasDecl") && n.Name != "" && n.Type != nil {
+			if _, seen := ts.alias[n.Name]; !seen {
+				ts.alias[n.Name] = n.Type.String()
+			}
+		}
+		for _, c := range n.Inner {
+			walk(c)
+		}
+	}
+	for _, d := range tu.MainDecls() {
+		walk(d)
+	}
 	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
 		switch n.Kind {
 		case "EnumDecl":
@@ -207,6 +228,11 @@ func (ts *types) base(s string) ctype {
 	}
 	if name == "void" {
 		return ctype{kind: cVoid}
+	}
+	if a, ok := ts.alias[name]; ok && a != name && !ts.busy["typedef "+name] {
+		ts.busy["typedef "+name] = true
+		defer delete(ts.busy, "typedef "+name)
+		return ts.parse(a)
 	}
 	if enum || ts.enums[name] {
 		return ctype{kind: cScalar, ir: I32, size: 4, align: 4}

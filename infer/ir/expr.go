@@ -459,7 +459,87 @@ func (l *lowerer) arith(n *clang.Node, op string, a, b val, t ctype) val {
 			y = b.e
 		}
 	}
+	if c, ok := fold(at, op, x, y, t.ir); ok {
+		return val{t: t, e: c}
+	}
 	return val{t: t, e: &Binary{At: at, Op: op, X: x, Y: y, T: t.ir}}
+}
+
+// fold computes an integer operation on constants, as C does in the
+// result's type (the operands have been converted to it).
+func fold(at protocol.Pos, op string, x, y Expr, t Type) (Expr, bool) {
+	a, ok1 := x.(*Const)
+	b, ok2 := y.(*Const)
+	if !ok1 || !ok2 || !t.IsInt() || a.T.Kind == Float || b.T.Kind == Float {
+		return nil, false
+	}
+	u := !a.T.Signed && a.T.Kind == Int
+	var r int64
+	switch op {
+	case "+":
+		r = a.Int + b.Int
+	case "-":
+		r = a.Int - b.Int
+	case "*":
+		r = a.Int * b.Int
+	case "/", "%":
+		if b.Int == 0 {
+			return nil, false
+		}
+		if u {
+			ua, ub := uint64(wrapU(a.Int, a.T)), uint64(wrapU(b.Int, b.T))
+			if op == "/" {
+				r = int64(ua / ub)
+			} else {
+				r = int64(ua % ub)
+			}
+		} else if op == "/" {
+			r = a.Int / b.Int
+		} else {
+			r = a.Int % b.Int
+		}
+	case "<<":
+		if b.Int < 0 || b.Int > 63 {
+			return nil, false
+		}
+		r = a.Int << b.Int
+	case ">>":
+		if b.Int < 0 || b.Int > 63 {
+			return nil, false
+		}
+		if u {
+			r = int64(uint64(wrapU(a.Int, a.T)) >> b.Int)
+		} else {
+			r = a.Int >> b.Int
+		}
+	case "&":
+		r = a.Int & b.Int
+	case "|":
+		r = a.Int | b.Int
+	case "^":
+		r = a.Int ^ b.Int
+	case "==", "!=", "<", "<=", ">", ">=":
+		var c bool
+		if u {
+			ua, ub := uint64(wrapU(a.Int, a.T)), uint64(wrapU(b.Int, b.T))
+			c = map[string]bool{"==": ua == ub, "!=": ua != ub, "<": ua < ub, "<=": ua <= ub, ">": ua > ub, ">=": ua >= ub}[op]
+		} else {
+			c = map[string]bool{"==": a.Int == b.Int, "!=": a.Int != b.Int, "<": a.Int < b.Int, "<=": a.Int <= b.Int, ">": a.Int > b.Int, ">=": a.Int >= b.Int}[op]
+		}
+		return &Const{At: at, T: t, Int: b2i(c)}, true
+	default:
+		return nil, false
+	}
+	return &Const{At: at, T: t, Int: wrap(r, t)}, true
+}
+
+// wrapU is the value of an unsigned constant as the bits of its type.
+func wrapU(v int64, t Type) int64 {
+	bits := uint(t.Size * 8)
+	if bits >= 64 || bits == 0 {
+		return v
+	}
+	return v & (1<<bits - 1)
 }
 
 // offset returns an integer used in an address as it is: offsets are

@@ -56,7 +56,7 @@ func Lower(tu *clang.TU, fn *clang.Node) (*Func, error) {
 		return nil, fmt.Errorf("ir.Lower: not a function with a body")
 	}
 	ts := newTypes(tu)
-	shared := &fileState{tu: tu, types: ts, defs: definitions(tu), cands: map[string][]target{}, modified: map[string]map[string]bool{}}
+	shared := &fileState{tu: tu, types: ts, defs: definitions(tu), cands: map[string][]target{}, moved: map[string]bool{}, modified: map[string]map[string]bool{}}
 	var f *Func
 	for pass := 0; pass < maxPasses; pass++ {
 		l := newLowerer(shared, fn)
@@ -77,6 +77,7 @@ type fileState struct {
 	defs     map[string]*clang.Node
 	cands    map[string][]target        // targets of each pointer variable, by its name
 	changed  bool                       // a pass found a new target
+	moved    map[string]bool            // pointer and variable target: the pointer may point inside the variable
 	modified map[string]map[string]bool // per function: the variables it may modify
 }
 
@@ -353,6 +354,8 @@ func readOnlyUse(parents []*clang.Node) bool {
 			return true
 		case p.Kind == "UnaryExprOrTypeTraitExpr":
 			return true // sizeof: not evaluated
+		case p.Kind == "CXXConstructExpr" && p.CtorType != nil && isCopyCtor(p.CtorType.QualType) && strings.Contains(p.CtorType.QualType, "const"):
+			return true // a copy
 		default:
 			return false
 		}

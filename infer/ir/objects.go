@@ -68,7 +68,7 @@ type val struct {
 	t      ctype
 	e      Expr
 	p      *ptrv
-	fields []val   // a struct with a layout; nil otherwise
+	fields []val  // a struct with a layout; nil otherwise
 	arr    *place // an array: the memory it is in, copied element by element
 }
 
@@ -141,6 +141,10 @@ func (l *lowerer) readPtr(o *object, at protocol.Pos) *ptrv {
 			if pl.obj == nil {
 				pl = place{kind: pUnknown, why: "a pointer to " + c.name + " out of its scope"}
 			}
+			if !l.moved[o.name+"\x00"+c.name] {
+				// every assignment points it at the variable itself
+				pl.off = nil
+			}
 		case pUnknown:
 			pl.why = c.name
 		}
@@ -192,6 +196,12 @@ func (l *lowerer) writePtr(o *object, p *ptrv, at protocol.Pos) {
 	for i := len(p.alts) - 1; i >= 0; i-- {
 		a := p.alts[i]
 		idx := &Const{At: at, T: I32, Int: int64(l.candIndex(o.name, targetOf(a)))}
+		if a.kind == pVar {
+			if c, ok := a.off.(*Const); a.off != nil && (!ok || c.Int != 0) && !l.moved[o.name+"\x00"+a.obj.name] {
+				l.moved[o.name+"\x00"+a.obj.name] = true
+				l.changed = true
+			}
+		}
 		var ao Expr = i64(at, 0)
 		if a.off != nil && (a.kind == pMem || a.kind == pVar) {
 			ao = a.off

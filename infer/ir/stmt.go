@@ -19,6 +19,36 @@ func (l *lowerer) param(p *clang.Node, modified bool) {
 	o := l.newObject(at, name, t, Param)
 	l.env[p.ID] = o
 	l.inputPointers(o, modified, at)
+	if !modified {
+		l.markStable(o)
+	}
+}
+
+// markStable records that the scalars of an object are never assigned
+// after their initialization.
+func (l *lowerer) markStable(o *object) {
+	if o.v != nil {
+		l.stable[o.v] = true
+	}
+	for _, f := range o.fields {
+		l.markStable(f)
+	}
+}
+
+// initObject initializes a new object: as writeObject, except that the
+// pointers of an object never modified are fixed to their values.
+func (l *lowerer) initObject(o *object, v val, modified bool, at protocol.Pos) {
+	if o.ptr != nil && v.p != nil {
+		l.bindPtr(o, v.p, modified, at)
+		return
+	}
+	if o.fields != nil && v.fields != nil && len(v.fields) == len(o.fields) {
+		for i, f := range o.fields {
+			l.initObject(f, v.fields[i], modified, at)
+		}
+		return
+	}
+	l.writeObject(o, v, at)
 }
 
 // inputPointers makes the memory that the pointers of a kernel parameter
@@ -142,7 +172,10 @@ func (l *lowerer) declare(d *clang.Node) {
 		}
 	case cStruct:
 		if init != nil && !trivialInit(init) {
-			l.writeObject(o, l.rv(init), at)
+			l.initObject(o, l.rv(init), modified, at)
+		}
+		if !modified {
+			l.markStable(o)
 		}
 	default:
 		if init != nil {
@@ -355,12 +388,11 @@ func (l *lowerer) switchStmt(n *clang.Node) {
 		all = append(all, seg.values...)
 	}
 	region := &Region{At: at, Name: l.name("switch"), Body: &Block{At: at}}
-	var matched *Var
+	var matched *Var // a case has matched and its statements fell through
 	for k := 1; k < len(segs); k++ {
 		segs[k].fallsIn = mayFallThrough(segs[k-1].stmts)
 		if segs[k].fallsIn && matched == nil {
-			matched = l.temp(at, BoolT)
-			delete(l.stable, matched)
+			matched = l.newVar(at, l.name("fall"), BoolT, Temp)
 		}
 	}
 	l.jumps = append(l.jumps, jumpTarget{region: region})
