@@ -96,6 +96,8 @@ type gen struct {
 	guard              bool // inside "if (tid == 0)"
 	floats             []*Var
 	sink               *arr
+	diverged           bool // a divergent barrier was placed
+	prologueLen        int
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -140,7 +142,7 @@ func generate(r *rand.Rand, target int) *Case {
 			mood = Divergent
 		}
 	}
-	name := fmt.Sprintf("k%06x", r.Intn(1<<24))
+	name := fmt.Sprintf("k%08x", r.Uint32())
 	var last *Case
 	for attempt := 0; ; attempt++ {
 		seed := r.Int63()
@@ -175,8 +177,16 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		g.div = 0.5
 	}
 	p := g.program(name)
+	n := 0
+	walkProgram(p, func(Stmt) { n++ }, nil)
+	if n > maxStmts {
+		return nil, fmt.Errorf("%d statements", n)
+	}
 	return finalize(p)
 }
+
+// maxStmts bounds the statements of a kernel (device functions included).
+const maxStmts = 36
 
 func (g *gen) program(name string) *Program {
 	p := &Program{Block: [3]int{1, 1, 1}, Grid: [3]int{1, 1, 1}}
@@ -189,9 +199,17 @@ func (g *gen) program(name string) *Program {
 	var body []Stmt
 	g.ctxUni = true
 	g.prologue(&body)
-	g.budget = 4 + g.intn(11)
+	g.prologueLen = len(body)
+	g.budget = 3 + g.intn(10)
 	for g.budget > 0 {
 		g.stmt(&body)
+	}
+	if g.mood == Divergent && !g.diverged {
+		// a divergent barrier at some point of the kernel's top level
+		var tail []Stmt
+		g.divergent(&tail)
+		k := g.prologueLen + g.intn(len(body)-g.prologueLen+1)
+		body = append(body[:k], append(tail, body[k:]...)...)
 	}
 	// shared declarations first
 	var decls []Stmt
@@ -346,6 +364,9 @@ func (g *gen) makeArrays() {
 		}
 		a := shared(t, []int{1})
 		a.atomicOnly = true
+		if g.chance(0.4) {
+			a.v.T, a.elem = tUint, tUint
+		}
 	}
 	for _, a := range g.arrays {
 		g.st[a] = &epoch{}

@@ -81,7 +81,7 @@ func TestValid(t *testing.T) {
 
 func TestShrinksValid(t *testing.T) {
 	total := 0
-	for i, c := range cases(14, 25) {
+	for i, c := range cases(14, 10) {
 		for _, d := range Shrinks(c) {
 			total++
 			if err := Valid(d); err != nil {

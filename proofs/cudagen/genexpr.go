@@ -110,8 +110,12 @@ func (g *gen) own(out *[]Stmt, a *arr) Expr {
 		if r.ok && r.lo >= 0 && r.hi <= 8 {
 			stride := a.scale * g.threadCount(a)
 			var s Expr
-			if !a.grid && a.scale == 1 && g.p.Block[1] == 1 && g.p.Block[2] == 1 {
+			oneD := g.p.Block[1] == 1 && g.p.Block[2] == 1 && g.p.Grid[1] == 1
+			if !a.grid && a.scale == 1 && oneD {
 				s = &Cast{T: tInt, X: bdim(0)}
+			} else if a.grid && a.scale == 1 && oneD {
+				// a grid-stride loop
+				s = &Cast{T: tInt, X: bin("*", bdim(0), gdim(0))}
 			} else {
 				s = intLit(stride)
 			}
@@ -160,10 +164,7 @@ func (g *gen) innerLoopVar() *loopInfo {
 // may change (a perturbation: the race-prone variants). It may emit
 // statements (locals, branches, loops) before the use.
 func (g *gen) rewrite(out *[]Stmt, e Expr, keep bool) Expr {
-	n := g.intn(3)
-	if g.chance(0.3) {
-		n = 0
-	}
+	n := g.pick(40, 45, 15)
 	for i := 0; i < n; i++ {
 		e = g.rewrite1(out, e, keep)
 	}
@@ -533,6 +534,10 @@ func (g *gen) callValue(out *[]Stmt, e Expr) Expr {
 
 // anyIndex is an arbitrary non-negative index for a (race-prone).
 func (g *gen) anyIndex(out *[]Stmt, a *arr) Expr {
+	if a.grid && g.chance(0.3) {
+		// the classic: a block-local index into global memory
+		return g.rewrite(out, g.tidE(), true)
+	}
 	switch g.pick(6, 4, 3, 3, 2, 2, 2, 2) {
 	case 0: // a neighbour of the own cell
 		return g.perturb(g.own(out, a))
@@ -685,6 +690,9 @@ func (g *gen) cond(out *[]Stmt, uni bool) Expr {
 		case 0:
 			return bin([]string{"<", "<=", ">", ">=", "==", "!="}[g.intn(6)], ref(g.nPar), intLit(int64(g.intn(6))))
 		case 1:
+			if g.chance(0.5) {
+				return bin("<", bin("+", bidx(0), uintLit(1)), gdim(0))
+			}
 			return bin("==", bidx(0), uintLit(0))
 		case 2:
 			return bin(">", &Member{X: ref(g.cfgPar), F: g.cfgS.Fields[1]}, intLit(int64(g.intn(4))))

@@ -23,9 +23,9 @@ func (g *gen) stmt(out *[]Stmt) {
 	}
 	inLoop := 0
 	if len(g.loops) > 0 {
-		inLoop = 4
+		inLoop = 5
 	}
-	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 5, 3) {
+	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3) {
 	case 0:
 		g.access(out)
 	case 1:
@@ -853,7 +853,7 @@ func (g *gen) loop(out *[]Stmt) {
 		v := mk("i", tInt, nil, rk(1, start))
 		li.v, li.trip = v, 5
 		var post Stmt = &Assign{L: ref(v), Op: ">>=", R: intLit(1)}
-		if g.chance(0.3) {
+		if g.chance(0.5) {
 			post = &Assign{L: ref(v), Op: "/=", R: intLit(2)}
 		}
 		var init Expr = intLit(start)
@@ -994,6 +994,7 @@ func (g *gen) barrierStmt(out *[]Stmt) {
 
 // divergent places a barrier that some threads of a block do not reach.
 func (g *gen) divergent(out *[]Stmt) {
+	g.diverged = true
 	n := int64(g.p.threads())
 	switch g.intn(4) {
 	case 0:
@@ -1323,7 +1324,7 @@ func (g *gen) atomicStmt(out *[]Stmt) {
 		at.Op = []string{"Add", "Exch"}[g.intn(2)]
 		at.V = floatLit(1)
 	case KUint:
-		at.Op = []string{"Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "Inc", "Dec", "CAS", "Inc", "Dec"}[g.intn(13)]
+		at.Op = []string{"Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "Inc", "Dec", "CAS", "Inc", "Dec", "Inc", "Dec"}[g.intn(15)]
 		at.V = uintLit(int64(1 + g.intn(9)))
 		if at.Op == "CAS" {
 			at.W = uintLit(int64(g.intn(4)))

@@ -1,0 +1,225 @@
+package cudagen
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// kb builds small kernels by hand for the interpreter's tests: a shared
+// int array s, a shared Pair array ps, a global int array out, an int
+// parameter n, a struct parameter cfg {base, len}, and tid = threadIdx.x.
+type kb struct {
+	p               *Program
+	s, ps, out, tid *Var
+	n, cfg          *Var
+	pair, cfgS      *Struct
+	body            []Stmt
+}
+
+func newKB(block, grid int, n int64, cfg [2]int64) *kb {
+	b := &kb{}
+	b.pair = &Struct{Name: "Pair", Fields: []*Field{{Name: "a", T: tInt}, {Name: "b", T: tInt}}}
+	b.cfgS = &Struct{Name: "Cfg", Fields: []*Field{{Name: "base", T: tInt}, {Name: "len", T: tInt}}}
+	b.s = &Var{Name: "s", Kind: VShared, T: tInt, Dims: []int{1}}
+	b.ps = &Var{Name: "ps", Kind: VShared, T: &Type{K: KStruct, S: b.pair}, Dims: []int{1}}
+	b.out = &Var{Name: "out", Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1}
+	b.n = &Var{Name: "n", Kind: VLocal, T: tInt, Param: true, Vals: []int64{n}}
+	b.cfg = &Var{Name: "cfg", Kind: VLocal, T: &Type{K: KStruct, S: b.cfgS}, Param: true, Vals: []int64{cfg[0], cfg[1]}}
+	b.tid = &Var{Name: "tid", Kind: VLocal, T: tInt}
+	b.p = &Program{Block: [3]int{block, 1, 1}, Grid: [3]int{grid, 1, 1}, Structs: []*Struct{b.pair, b.cfgS}}
+	b.body = []Stmt{&Decl{V: b.s}, &Decl{V: b.ps}, &Decl{V: b.tid, Init: tidx(0)}}
+	return b
+}
+
+func (b *kb) add(s ...Stmt) *kb {
+	b.body = append(b.body, s...)
+	return b
+}
+
+func (b *kb) run(t *testing.T) (*Case, error) {
+	t.Helper()
+	b.p.Kernel = &Func{Name: "k", Ret: tVoid, Params: []*Var{b.n, b.cfg, b.out}, Body: &Block{Stmts: b.body}}
+	return finalize(b.p)
+}
+
+func (b *kb) T() Expr                  { return ref(b.tid) }
+func (b *kb) S(i Expr) Expr            { return &Index{X: ref(b.s), I: i} }
+func (b *kb) Out(i Expr) Expr          { return &Index{X: ref(b.out), I: i} }
+func set(l, r Expr) Stmt               { return &Assign{L: l, Op: "=", R: r} }
+func sync() Stmt                       { return &Sync{Op: "__syncthreads"} }
+func iff(c Expr, then ...Stmt) *If     { return &If{C: c, Then: block(then...)} }
+func plus(x Expr, k int64) Expr        { return bin("+", x, intLit(k)) }
+func (b *kb) read(l Expr, v *Var) Stmt { return &Decl{V: v, Init: l} }
+func local(name string) *Var           { return &Var{Name: name, Kind: VLocal, T: tInt} }
+
+func TestInterpreterVerdicts(t *testing.T) {
+	x := local("x")
+	gid := func() Expr { return bin("+", bin("*", bidx(0), bdim(0)), tidx(0)) }
+	type test struct {
+		name string
+		b    *kb
+		want Verdict
+		race string // a substring of the race's description
+	}
+	var tests []test
+	add := func(name string, b *kb, want Verdict, race string) {
+		tests = append(tests, test{name, b, want, race})
+	}
+	b := newKB(4, 1, 0, [2]int64{})
+	add("own cells", b.add(set(b.S(b.T()), intLit(1)), b.read(b.S(b.T()), x)), DRF, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("neighbour read without a barrier", b.add(set(b.S(plus(b.T(), 1)), intLit(1)), b.read(b.S(b.T()), local("x"))), Racy, "block race on s[1]")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("neighbour read after a barrier", b.add(set(b.S(plus(b.T(), 1)), intLit(1)), sync(), b.read(b.S(b.T()), local("x"))), DRF, "")
+	b = newKB(4, 2, 0, [2]int64{})
+	add("out[threadIdx.x] with two blocks", b.add(set(b.Out(tidx(0)), intLit(1))), Racy, "grid race on out[0]")
+	b = newKB(4, 2, 0, [2]int64{})
+	add("out[gid] with two blocks", b.add(set(b.Out(gid()), intLit(1))), DRF, "")
+	b = newKB(4, 2, 0, [2]int64{})
+	add("a barrier does not order blocks", b.add(set(b.Out(tidx(0)), intLit(1)), sync(), b.read(b.Out(plus(tidx(0), 0)), local("x"))), Racy, "grid race")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("barrier under tid < 2", b.add(iff(bin("<", b.T(), intLit(2)), sync())), Divergent, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("barrier after a thread-dependent return", b.add(iff(bin(">=", b.T(), intLit(2)), &Return{}), sync()), Divergent, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("barrier under a uniform condition", b.add(iff(bin(">", ref(b.n), intLit(2)), sync()), sync()), DRF, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("atomics only", b.add(&ExprStmt{X: &Atomic{Op: "Add", P: &AddrOf{X: b.S(intLit(0))}, V: intLit(1)}}), DRF, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("an atomic and a plain write", b.add(iff(bin("==", b.T(), intLit(0)), set(b.S(intLit(0)), intLit(0))),
+		&ExprStmt{X: &Atomic{Op: "Add", P: &AddrOf{X: b.S(intLit(0))}, V: intLit(1)}}), Racy, "write")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("an atomic after a plain write and a barrier", b.add(iff(bin("==", b.T(), intLit(0)), set(b.S(intLit(0)), intLit(0))), sync(),
+		&ExprStmt{X: &Atomic{Op: "Add", P: &AddrOf{X: b.S(intLit(0))}, V: intLit(1)}}), DRF, "")
+	b = newKB(8, 1, 0, [2]int64{})
+	add("(unsigned char)(tid * 64) wraps: 0 and 4 collide", b.add(set(b.S(&Cast{T: tUChar, X: bin("*", b.T(), intLit(64))}), intLit(1))), Racy, "s[0]")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("different fields of one struct", b.add(
+		iff(bin("==", b.T(), intLit(0)), set(&Member{X: &Index{X: ref(b.ps), I: intLit(0)}, F: b.pair.Fields[0]}, intLit(1))),
+		iff(bin("==", b.T(), intLit(1)), set(&Member{X: &Index{X: ref(b.ps), I: intLit(0)}, F: b.pair.Fields[1]}, intLit(1)))), DRF, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("one field of one struct", b.add(
+		iff(bin("==", b.T(), intLit(0)), set(&Member{X: &Index{X: ref(b.ps), I: intLit(0)}, F: b.pair.Fields[1]}, intLit(1))),
+		iff(bin("==", b.T(), intLit(1)), set(&Member{X: &Index{X: ref(b.ps), I: intLit(0)}, F: b.pair.Fields[1]}, intLit(1)))), Racy, "ps[0][0]+1")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("reinterpret_cast<int4 *>(s)[0].w is s[3]", b.add(
+		iff(bin("==", b.T(), intLit(0)), set(&VecLane{X: ref(b.s), I: intLit(0), Lane: 3}, intLit(1))),
+		iff(bin("==", b.T(), intLit(1)), b.read(b.S(intLit(3)), local("x")))), Racy, "s[3]")
+	b = newKB(64, 1, 0, [2]int64{1, 0})
+	base := func() Expr { return &Member{X: ref(b.cfg), F: b.cfgS.Fields[0]} }
+	add("if (tid >= 32) cfg.base -= 1; s[tid + cfg.base] = 0;", b.add(
+		iff(bin(">=", b.T(), intLit(32)), &Assign{L: base(), Op: "-=", R: intLit(1)}),
+		set(b.S(bin("+", b.T(), base())), intLit(0))), Racy, "s[32]")
+	b = newKB(64, 1, 0, [2]int64{1, 0})
+	base = func() Expr { return &Member{X: ref(b.cfg), F: b.cfgS.Fields[0]} }
+	add("if (tid >= 32) cfg.base += 1; s[tid + cfg.base] = 0;", b.add(
+		iff(bin(">=", b.T(), intLit(32)), &Assign{L: base(), Op: "+=", R: intLit(1)}),
+		set(b.S(bin("+", b.T(), base())), intLit(0))), DRF, "")
+	lane := func() Expr { return bin("&", tidx(0), uintLit(31)) }
+	b = newKB(32, 1, 0, [2]int64{})
+	add("s[(lane - 1u) & 31u]: a rotation", b.add(set(b.S(bin("&", bin("-", lane(), uintLit(1)), uintLit(31))), intLit(1))), DRF, "")
+	b = newKB(32, 1, 0, [2]int64{})
+	add("s[(lane - 1u) & 15u]: lanes 0 and 16 collide", b.add(set(b.S(bin("&", bin("-", lane(), uintLit(1)), uintLit(15))), intLit(1))), Racy, "s[15]")
+	// a loop whose iterations meet without a barrier, then with one
+	i := local("i")
+	b = newKB(4, 1, 3, [2]int64{})
+	add("iterations meet without a barrier", b.add(&For{Init: &Decl{V: i, Init: intLit(0)}, C: bin("<", ref(i), ref(b.n)), Post: &IncDec{L: ref(i), Op: "++"},
+		Body: block(set(b.S(bin("+", b.T(), ref(i))), intLit(1)))}), Racy, "write")
+	i = local("i")
+	b = newKB(4, 1, 3, [2]int64{})
+	add("iterations separated by barriers", b.add(&For{Init: &Decl{V: i, Init: intLit(0)}, C: bin("<", ref(i), ref(b.n)), Post: &IncDec{L: ref(i), Op: "++"},
+		Body: block(set(b.S(bin("+", b.T(), ref(i))), intLit(1)), sync())}), DRF, "")
+	// the loop variable after the loop: i == min(n, tid) differs per thread
+	i = local("i")
+	b = newKB(4, 1, 8, [2]int64{})
+	add("the exit value of i < 64 && i < tid", b.add(&Decl{V: i, Init: intLit(0)},
+		&For{C: bin("&&", bin("<", ref(i), intLit(64)), bin("<", ref(i), b.T())), Post: &IncDec{L: ref(i), Op: "++"}, Body: &Block{}},
+		set(b.S(ref(i)), intLit(1))), DRF, "")
+	i = local("i")
+	b = newKB(4, 1, 2, [2]int64{})
+	add("the exit value of i < n && i < tid", b.add(&Decl{V: i, Init: intLit(0)},
+		&For{C: bin("&&", bin("<", ref(i), ref(b.n)), bin("<", ref(i), b.T())), Post: &IncDec{L: ref(i), Op: "++"}, Body: &Block{}},
+		set(b.S(ref(i)), intLit(1))), Racy, "s[2]")
+	// switch with fallthrough: case 0 falls into case 1
+	v := local("v")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("switch fallthrough makes threads 0 and 1 write s[1]", b.add(&Decl{V: v, Init: intLit(9)},
+		&Switch{X: b.T(), Cases: []*SwitchCase{
+			{Vals: []int64{0}, Body: []Stmt{set(ref(v), intLit(0))}},
+			{Vals: []int64{1}, Body: []Stmt{set(ref(v), intLit(1)), &Break{}}},
+			{Default: true, Body: []Stmt{set(ref(v), b.T())}}}},
+		set(b.S(ref(v)), intLit(1))), Racy, "s[1]")
+	// a float computed per thread, truncated
+	f := &Var{Name: "f", Kind: VLocal, T: tFloat}
+	b = newKB(4, 1, 0, [2]int64{})
+	add("(int)(tid * 0.5f): threads 0 and 1 meet", b.add(&Decl{V: f, Init: bin("*", &Cast{T: tFloat, X: b.T()}, floatLit(0.5))},
+		set(b.S(&Cast{T: tInt, X: ref(f)}), intLit(1))), Racy, "s[0]")
+	for _, tc := range tests {
+		c, err := tc.b.run(t)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if c.Expect != tc.want || !strings.Contains(c.Race, tc.race) {
+			t.Errorf("%s: %s (%s), want %s (%s)\n%s", tc.name, c.Expect, c.Race, tc.want, tc.race, c.Source)
+		}
+	}
+}
+
+func TestInterpreterRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		b    func() *kb
+		kind errKind
+	}{
+		{"an index from shared memory", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(set(b.S(b.S(b.T())), intLit(1)))
+		}, errND},
+		{"a condition on shared memory", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(iff(bin(">", b.S(intLit(0)), intLit(0)), sync()))
+		}, errND},
+		{"signed overflow", func() *kb {
+			b := newKB(4, 1, 3, [2]int64{})
+			return b.add(&Decl{V: local("x"), Init: bin("*", ref(b.n), intLit(1000000000))})
+		}, errUB},
+		{"division by zero", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(&Decl{V: local("x"), Init: bin("/", intLit(1), ref(b.n))})
+		}, errUB},
+		{"shift by 32", func() *kb {
+			b := newKB(4, 1, 32, [2]int64{})
+			return b.add(&Decl{V: local("x"), Init: bin("<<", uintLit(1), ref(b.n))})
+		}, errUB},
+		{"a negative index", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(set(b.S(bin("-", b.T(), intLit(1))), intLit(1)))
+		}, errNegIndex},
+		{"unsigned wrap to a huge index", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(set(b.S(bin("-", tidx(0), uintLit(1))), intLit(1)))
+		}, errBigIndex},
+		{"a loop that does not end", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			i := &Var{Name: "i", Kind: VLocal, T: tUint}
+			return b.add(&For{Init: &Decl{V: i, Init: uintLit(3)}, C: bin(">=", ref(i), uintLit(0)), Post: &IncDec{L: ref(i), Op: "--"}, Body: &Block{}})
+		}, errLoop},
+		{"a float out of int's range", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(&Decl{V: local("x"), Init: &Cast{T: tInt, X: floatLit(3e9)}})
+		}, errUB},
+		{"a sum of two shared values", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(set(b.S(b.T()), bin("+", b.S(b.T()), b.S(b.T()))))
+		}, errND},
+	}
+	for _, tc := range tests {
+		_, err := tc.b().run(t)
+		var re *runError
+		if !errors.As(err, &re) || re.kind != tc.kind {
+			t.Errorf("%s: %v, want an error of kind %d", tc.name, err, tc.kind)
+		}
+	}
+}
