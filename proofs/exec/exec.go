@@ -65,7 +65,10 @@
 // own 8-byte shadow granule: the batch binary is linked with ld --wrap on
 // ThreadSanitizer's callbacks, which report each access at a mirror address
 // with the original pc (drf_shim.cc). Several threads accessing different
-// bytes of one word still share its 4 cells.
+// bytes of one word still share its 4 cells. The shim also serializes
+// ThreadSanitizer's bookkeeping of each granule with spin locks that it does
+// not see: its shadow cells are updated without a lock, and two threads
+// accessing a word at the same instant could otherwise lose their race.
 //
 // # Batches
 //

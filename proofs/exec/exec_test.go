@@ -645,6 +645,36 @@ func TestOracleBatch(t *testing.T) {
 	t.Logf("%d cases in %v: %v per case (compile and run, 64 threads each)", n, el.Round(time.Millisecond), (el / time.Duration(n)).Round(100*time.Microsecond))
 }
 
+// TestOracleRepeat runs copies of racy kernels in one batch: every copy
+// must show its race, whatever ran before it in the same process and
+// however the threads were scheduled.
+func TestOracleRepeat(t *testing.T) {
+	need(t)
+	copies := 20
+	if testing.Short() {
+		copies = 5
+	}
+	var cases []Case
+	var wants []want
+	for _, name := range []string{"reduction_racy", "t0_t63_granule", "between_blocks", "syncwarp_no_hb", "exact_250"} {
+		for _, tc := range oracleTests {
+			if tc.c.Name != name {
+				continue
+			}
+			for i := 0; i < copies; i++ {
+				c := tc.c
+				c.Name = fmt.Sprintf("%s_%d", name, i)
+				cases = append(cases, c)
+				wants = append(wants, tc.want)
+			}
+		}
+	}
+	outs := Run(context.Background(), cases)
+	for i, o := range outs {
+		checkOutcome(t, cases[i], wants[i], o)
+	}
+}
+
 func racyTrivial(i int) bool { return i%3 == 0 || i%6 == 1 }
 
 // A cancelled context gives every case an error, and no hang.

@@ -213,7 +213,7 @@ func (tc *toolchain) selfTest() error {
 	u, err := genUnit(0, Case{
 		Name:   "selftest",
 		Source: "__global__ void k(int *p) { p[0] = threadIdx.x; }",
-		Kernel: "k", Block: Dim3{2, 1, 1}, Grid: Dim3{1, 1, 1},
+		Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1},
 		Params: []Param{{Name: "p", Type: "int *", Pointer: true, Len: 1}},
 	})
 	if err != nil {

@@ -11,6 +11,10 @@
 // mirror + 8 * w, byte b of it at mirror + 8 * w + b. Accesses to different
 // words never share shadow cells.
 //
+// The same routing serializes ThreadSanitizer's updates of one granule
+// (see Stripe), so that two threads accessing a word at the same instant do
+// not lose their race.
+//
 // This file is compiled WITHOUT -fsanitize=thread. The batch binary is linked
 // with -Wl,--wrap for every ThreadSanitizer callback of plain and atomic
 // accesses, so instrumented code calls the __wrap_ functions below, which
@@ -25,6 +29,7 @@
 // memory that is not mirrored, whose atomics keep their full semantics.
 #include <stddef.h>
 #include <stdint.h>
+#include <sched.h>
 #include <sys/mman.h>
 
 extern "C" {
@@ -63,6 +68,29 @@ char *map(void *at, size_t size, int prot) {
   return p == MAP_FAILED ? nullptr : static_cast<char *>(p);
 }
 
+// Stripe locks serialize ThreadSanitizer's bookkeeping of one mirror
+// granule. ThreadSanitizer updates the 4 shadow cells of a granule without a
+// lock, and two threads that access it at the same instant can overwrite
+// each other's cell, and the race between them is lost; with tiny kernels
+// whose threads start together this happens. The locks are spin locks of
+// this uninstrumented file: ThreadSanitizer does not see them, and they
+// order nothing but its own bookkeeping.
+uint32_t stripes[4096];
+
+struct Stripe {
+  uint32_t *l;
+  explicit Stripe(uintptr_t m) : l(&stripes[(m >> 3) % 4096]) {
+    for (int spins = 0; __atomic_exchange_n(l, 1u, __ATOMIC_ACQUIRE) != 0;) {
+      while (__atomic_load_n(l, __ATOMIC_RELAXED) != 0)
+        if (++spins % 64 == 0)
+          sched_yield();
+        else
+          __builtin_ia32_pause();
+    }
+  }
+  ~Stripe() { __atomic_store_n(l, 0u, __ATOMIC_RELEASE); }
+};
+
 // mirrorOf returns the mirror address of a, and whether a is mirrored.
 inline bool mirrorOf(uintptr_t a, uintptr_t *m) {
   if (!ready)
@@ -94,6 +122,7 @@ void access(uintptr_t a, size_t n, bool write, void *pc) {
     if (k > n)
       k = n;
     void *p = (void *)m;
+    Stripe lock(m);
     if (k == 4)
       write ? __tsan_write4_pc(p, pc) : __tsan_read4_pc(p, pc);
     else if (k == 2 && b % 2 == 0)
@@ -158,8 +187,10 @@ int drf_shim_reset(size_t used) {
     uintptr_t m;                                                                               \
     if (!mirrorOf((uintptr_t)a, &m))                                                           \
       __tsan_read##N##_pc(a, RET);                                                             \
-    else if (N <= 4 && ((uintptr_t)a & 3) + N <= 4)                                            \
+    else if (N <= 4 && ((uintptr_t)a & 3) + N <= 4) {                                          \
+      Stripe lock(m);                                                                          \
       __tsan_read##N##_pc((void *)m, RET);                                                     \
+    }                                                                                          \
     else                                                                                       \
       access((uintptr_t)a, N, false, RET);                                                     \
   }                                                                                            \
@@ -167,8 +198,10 @@ int drf_shim_reset(size_t used) {
     uintptr_t m;                                                                               \
     if (!mirrorOf((uintptr_t)a, &m))                                                           \
       __tsan_write##N##_pc(a, RET);                                                            \
-    else if (N <= 4 && ((uintptr_t)a & 3) + N <= 4)                                            \
+    else if (N <= 4 && ((uintptr_t)a & 3) + N <= 4) {                                          \
+      Stripe lock(m);                                                                          \
       __tsan_write##N##_pc((void *)m, RET);                                                    \
+    }                                                                                          \
     else                                                                                       \
       access((uintptr_t)a, N, true, RET);                                                      \
   }
@@ -239,6 +272,7 @@ void markAtomic(uintptr_t a, size_t n, bool write) {
     size_t b = a & 3, k = 4 - b;
     if (k > n)
       k = n;
+    Stripe lock(m);
     if (k == 4) {
       volatile uint32_t *p = (volatile uint32_t *)m;
       write ? (void)__real___tsan_atomic32_fetch_add(p, 0, 0) : (void)__real___tsan_atomic32_load(p, 0);
