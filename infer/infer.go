@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"drfcheck/infer/clang"
+	"drfcheck/infer/ir"
 	"drfcheck/protocol"
 )
 
@@ -259,4 +260,35 @@ func (f *fileInfo) kernel(k found) (out Kernel) {
 		out.File = kn.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
 	}
 	return out
+}
+
+// IRKernel is the kernel IR of one kernel (package infer/ir): the first
+// stage of the inference, C desugared, printed by --dump=ir.
+type IRKernel struct {
+	Name string
+	Func *ir.Func
+	Err  error // the kernel could not be lowered
+}
+
+// IR lowers the kernels of a CUDA file to the kernel IR. The error is a
+// protocol.ErrorList for clang's errors.
+func IR(path string, src []byte, opts Options) ([]IRKernel, error) {
+	tu, _, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes})
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	for _, k := range kernels(tu) {
+		names[k.fn.ID] = k.name
+	}
+	var out []IRKernel
+	for _, fn := range ir.Kernels(tu) {
+		name := names[fn.ID]
+		if name == "" {
+			name = fn.Name
+		}
+		f, err := ir.Lower(tu, fn)
+		out = append(out, IRKernel{Name: name, Func: f, Err: err})
+	}
+	return out, nil
 }

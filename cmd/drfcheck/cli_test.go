@@ -252,3 +252,25 @@ func TestKernelTimeout(t *testing.T) {
 		t.Errorf("--kernel-timeout=-1s: exit %d, want 2", code)
 	}
 }
+
+// TestDumpIR checks that --dump=ir prints the desugared kernel: the
+// conditional lvalue expanded into one store per arm, the vector component
+// at its byte offset.
+func TestDumpIR(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want []string
+	}{
+		{"cond_ref_racy.cu", []string{"// ==== alias: ir", "if tid % 2 != 0 {", "store i32 [x] = tid", "store i32 [y] = tid"}},
+		{"vector_component_racy.cu", []string{"store f32 [s + 16 * t + 12] = 1.0f"}},
+	} {
+		var stdout, stderr bytes.Buffer
+		path := filepath.Join("..", "..", "testdata", "cuda", "soundness", tc.file)
+		run([]string{"--dump=ir", path}, &stdout, &stderr)
+		for _, w := range tc.want {
+			if !strings.Contains(stdout.String(), w) {
+				t.Errorf("--dump=ir %s: no %q in\n%s", tc.file, w, stdout.String())
+			}
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 
 	"drfcheck/cmd/drfcheck/check"
 	"drfcheck/cmd/drfcheck/report"
+	"drfcheck/infer"
+	"drfcheck/infer/ir"
 	"drfcheck/protocol"
 	"drfcheck/protocol/parser"
 	"drfcheck/smtgen"
@@ -103,18 +105,52 @@ func checkFile(c *check.Checker, cfg *config, path string, dump func(string)) (r
 			res.Err = fmt.Errorf("%s: internal error (please report): %v", path, r)
 		}
 	}()
+	if cfg.dump == "ir" {
+		dumpIR(cfg, path, dump)
+	}
 	inputs, err := load(cfg, path)
 	if err != nil {
 		res.Err = err
 		return res
 	}
 	for _, in := range inputs {
-		if cfg.dump != "" {
+		if cfg.dump != "" && cfg.dump != "ir" {
 			dump(check.Dump(c, in, cfg.dump))
 		}
 		res.Kernels = append(res.Kernels, c.Check(in))
 	}
 	return res
+}
+
+// dumpIR prints the kernel IR of each kernel of a CUDA file (--dump=ir),
+// the first stage of the inference. Errors are left to the check that
+// follows, which reports them.
+func dumpIR(cfg *config, path string, dump func(string)) {
+	if !hasExt(path, cudaExts) {
+		dump(fmt.Sprintf("// ==== %s: no IR (only CUDA files have one)\n", path))
+		return
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	ks, err := infer.IR(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes})
+	if err != nil {
+		return
+	}
+	var b strings.Builder
+	for _, k := range ks {
+		if cfg.kernel != "" && k.Name != cfg.kernel {
+			continue
+		}
+		fmt.Fprintf(&b, "// ==== %s: ir\n", k.Name)
+		if k.Err != nil {
+			fmt.Fprintf(&b, "// %v\n", k.Err)
+			continue
+		}
+		b.WriteString(ir.Print(k.Func))
+	}
+	dump(b.String())
 }
 
 // load reads a file and makes the protocols to check.

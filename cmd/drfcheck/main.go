@@ -100,7 +100,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	block := fs.StringP("blockDim", "b", "", "block size: 64, [16,16], [*,*,1] (* is any size); default [*,1,1] for .prot, [*,*,*] for CUDA")
 	grid := fs.StringP("gridDim", "g", "", "grid size, same forms; default [1,1,1] for .prot; for CUDA [*,1,1], with y and z any size when the kernel reads them")
 	params := fs.StringArrayP("param", "p", nil, "fix a parameter: name=value (repeatable)")
-	dump := fs.String("dump", "", "print a stage of the pipeline: protocol, aligned, traces or smt")
+	dump := fs.String("dump", "", "print a stage of the pipeline: ir (CUDA), protocol, aligned, traces or smt")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit of each SMT query (0 for none)")
 	kernelTimeout := fs.Duration("kernel-timeout", 2*time.Minute, "time limit of the whole check of one kernel; what it cuts is reported unknown (0 for none)")
 	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "number of SMT queries run in parallel")
@@ -130,9 +130,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, err
 	}
 	switch cfg.dump {
-	case "", "protocol", "aligned", "traces", "smt":
+	case "", "ir", "protocol", "aligned", "traces", "smt":
 	default:
-		return nil, fmt.Errorf("--dump=%s: want protocol, aligned, traces or smt", cfg.dump)
+		return nil, fmt.Errorf("--dump=%s: want ir, protocol, aligned, traces or smt", cfg.dump)
 	}
 	switch cfg.format {
 	case "text", "json", "sarif":
