@@ -70,21 +70,7 @@ func (tc *toolchain) runBatch(ctx context.Context, cases []Case, outs []Outcome,
 		go func() {
 			defer wg.Done()
 			for ci := range work {
-				errs := map[int]error{}
-				bs := tc.build(ctx, dir, fmt.Sprintf("batch%d", ci), chunks[ci], errs)
-				mu.Lock()
-				for idx, err := range errs {
-					outs[idx].Err = err
-				}
-				mu.Unlock()
-				for _, b := range bs {
-					res := tc.runBinary(ctx, b, opt)
-					mu.Lock()
-					for k, u := range b.units {
-						outs[u.idx] = res[k]
-					}
-					mu.Unlock()
-				}
+				tc.runChunk(ctx, dir, ci, chunks[ci], outs, &mu, opt)
 			}
 		}()
 	}
@@ -93,6 +79,37 @@ func (tc *toolchain) runBatch(ctx context.Context, cases []Case, outs []Outcome,
 	}
 	close(work)
 	wg.Wait()
+}
+
+// runChunk builds and runs one chunk and writes its outcomes. A panic (a bug
+// of this package) becomes the error of the chunk's cases.
+func (tc *toolchain) runChunk(ctx context.Context, dir string, ci int, chunk []*unit, outs []Outcome, mu *sync.Mutex, opt Options) {
+	defer func() {
+		if r := recover(); r != nil {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, u := range chunk {
+				if outs[u.idx].Err == nil && outs[u.idx].Report == "" {
+					outs[u.idx].Err = fmt.Errorf("exec: internal error: %v", r)
+				}
+			}
+		}
+	}()
+	errs := map[int]error{}
+	bs := tc.build(ctx, dir, fmt.Sprintf("batch%d", ci), chunk, errs)
+	mu.Lock()
+	for idx, err := range errs {
+		outs[idx].Err = err
+	}
+	mu.Unlock()
+	for _, b := range bs {
+		res := tc.runBinary(ctx, b, opt)
+		mu.Lock()
+		for k, u := range b.units {
+			outs[u.idx] = res[k]
+		}
+		mu.Unlock()
+	}
 }
 
 // caseRun collects the output of one case while its binary runs.
@@ -185,6 +202,11 @@ func (tc *toolchain) runBinary(ctx context.Context, b built, opt Options) []Outc
 		if len(races) > 0 {
 			res[k].Race = true
 			res[k].Lines = raceLines(races, lineTableFor(), b.units[k].idx)
+			var sum strings.Builder
+			for _, p := range res[k].Lines {
+				fmt.Fprintf(&sum, "data race between line %d and line %d (0: unknown)\n", p[0], p[1])
+			}
+			res[k].Report += sum.String()
 		}
 		if res[k].Err == nil && len(r.oob) > 0 {
 			res[k].Err = fmt.Errorf("out of bounds: the kernel wrote outside the buffer of %s", strings.Join(r.oob, ", "))
