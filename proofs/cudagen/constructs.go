@@ -28,13 +28,13 @@ var ConstructNames = []string{
 	// loops
 	"for ++", "for --", "for += k", "for -= k", "for *= 2", "for >>= 1", "for /= 2",
 	"loop <", "loop <=", "loop >", "loop >=", "loop !=", "loop &&",
-	"while", "do-while", "loop var after loop",
+	"while", "do-while", "loop var after loop", "block-stride loop", "grid-stride loop", "halving loop with barrier",
 	// control flow
 	"if", "else", "else if", "switch", "switch fallthrough", "switch default", "early return",
 	"break", "continue",
 	// functions, references, pointers
 	"fn by value", "fn by reference", "fn by pointer", "fn returns value", "fn returns reference",
-	"reference", "reference to ?:", "pointer local", "pointer + int", "pointer += / ++", "*(p + i)", "&a[i]",
+	"reference", "reference to ?:", "pointer local", "pointer reassigned", "pointer + int", "pointer += / ++", "*(p + i)", "&a[i]",
 	// structs
 	"struct field assign", "struct param field index", "struct array shared", "struct array global", "array member",
 	// casts
@@ -201,8 +201,12 @@ func constructs(p *Program) map[string]bool {
 					add("struct field assign")
 				}
 			}
-			if ti != nil && ti.types[s.L] != nil && ti.types[s.L].K == KPtr && s.Op != "=" {
-				add("pointer += / ++")
+			if ti != nil && ti.types[s.L] != nil && ti.types[s.L].K == KPtr {
+				if s.Op == "=" {
+					add("pointer reassigned")
+				} else {
+					add("pointer += / ++")
+				}
 			}
 		case *IncDec:
 			add("++/--")
@@ -242,6 +246,25 @@ func constructs(p *Program) map[string]bool {
 			}
 			loopCond(s.C)
 			post(s.Post)
+			if a, ok := s.Post.(*Assign); ok {
+				walkExpr(a.R, func(e Expr) {
+					if b, ok := e.(*Builtin); ok && a.Op == "+=" {
+						switch b.Name {
+						case "blockDim":
+							add("block-stride loop")
+						case "gridDim":
+							add("grid-stride loop")
+						}
+					}
+				})
+				if a.Op == ">>=" || a.Op == "/=" {
+					walkBlock(s.Body, func(t Stmt) {
+						if x, ok := t.(*Sync); ok && x.Op == "__syncthreads" {
+							add("halving loop with barrier")
+						}
+					}, nil)
+				}
+			}
 			stmts(s.Body.Stmts, true, inIf)
 			return
 		case *While:

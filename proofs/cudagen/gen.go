@@ -66,6 +66,9 @@ type loopInfo struct {
 	noContinue bool
 	// noSync: a thread-dependent break or continue: no barrier after it
 	noSync bool
+	// stride: the variable runs over the thread's own cells (i = tid; i <
+	// N; i += blockDim.x), of grid arrays when grid
+	stride, grid bool
 }
 
 type gen struct {
@@ -186,7 +189,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 }
 
 // maxStmts bounds the statements of a kernel (device functions included).
-const maxStmts = 36
+const maxStmts = 40
 
 func (g *gen) program(name string) *Program {
 	p := &Program{Block: [3]int{1, 1, 1}, Grid: [3]int{1, 1, 1}}
@@ -200,7 +203,7 @@ func (g *gen) program(name string) *Program {
 	g.ctxUni = true
 	g.prologue(&body)
 	g.prologueLen = len(body)
-	g.budget = 3 + g.intn(10)
+	g.budget = 3 + g.intn(8)
 	for g.budget > 0 {
 		g.stmt(&body)
 	}

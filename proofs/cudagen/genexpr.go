@@ -71,6 +71,14 @@ func (g *gen) threadCount(a *arr) int64 {
 // scale*t + base + u (+ i*scale*threads inside a loop over i), where t is
 // the thread id (global for grid arrays).
 func (g *gen) own(out *[]Stmt, a *arr) Expr {
+	if a.scale == 1 && a.base == 0 {
+		// inside a block- or grid-stride loop, its variable is an own cell
+		for i := len(g.loops) - 1; i >= 0; i-- {
+			if l := g.loops[i]; l.stride && l.grid == a.grid && g.chance(0.7) {
+				return g.rewrite(out, ref(l.v), true)
+			}
+		}
+	}
 	var t Expr
 	if a.grid {
 		t = g.gidE()
@@ -164,7 +172,7 @@ func (g *gen) innerLoopVar() *loopInfo {
 // may change (a perturbation: the race-prone variants). It may emit
 // statements (locals, branches, loops) before the use.
 func (g *gen) rewrite(out *[]Stmt, e Expr, keep bool) Expr {
-	n := g.pick(40, 45, 15)
+	n := g.pick(55, 38, 7)
 	for i := 0; i < n; i++ {
 		e = g.rewrite1(out, e, keep)
 	}
@@ -179,7 +187,7 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 	t := g.typeOf(e)
 	isInt := t.K == KInt || t.K == KBool || t.K == KShort || t.K == KUChar
 	nonneg := r.lo >= 0
-	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2, 1, 2) {
+	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2) {
 	case 0: // narrowing cast
 		if nonneg && r.hi <= 255 && g.chance(0.6) {
 			return g.toInt(&Cast{T: tUChar, X: e})
@@ -437,7 +445,7 @@ func (g *gen) mergeSwitch(out *[]Stmt, e Expr, keep bool) Expr {
 	r := g.rangeOf(e)
 	v := g.local(out, "v", t, litOf(t, 0), r, false)
 	sel := g.switchSelector(out)
-	k := 2 + g.intn(3)
+	k := 2 + g.intn(2)
 	sw := &Switch{X: sel}
 	for i := 0; i < k; i++ {
 		c := &SwitchCase{Vals: []int64{int64(i)}}

@@ -25,7 +25,7 @@ func (g *gen) stmt(out *[]Stmt) {
 	if len(g.loops) > 0 {
 		inLoop = 5
 	}
-	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3) {
+	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3, nest/3, nest/3) {
 	case 0:
 		g.access(out)
 	case 1:
@@ -58,7 +58,138 @@ func (g *gen) stmt(out *[]Stmt) {
 		g.atomicStmt(out)
 	case 15:
 		g.guardStmt(out)
+	case 16:
+		g.strideLoop(out)
+	case 17:
+		g.reduction(out)
 	}
+}
+
+// strideLoop is a block-stride (or grid-stride) loop: "for (int i = tid;
+// i < N; i += blockDim.x)", each thread visiting its own cells.
+func (g *gen) strideLoop(out *[]Stmt) {
+	grid := g.p.blocks() > 1 && g.chance(0.5)
+	p := g.p
+	oneD := p.Block[1] == 1 && p.Block[2] == 1 && p.Grid[1] == 1
+	n := int64(p.threads())
+	var start, step Expr
+	if grid {
+		n *= int64(p.blocks())
+		start = g.gidE()
+		step = intLit(n)
+		if oneD {
+			step = &Cast{T: tInt, X: bin("*", bdim(0), gdim(0))}
+		}
+	} else {
+		start = ref(g.tid)
+		step = intLit(n)
+		if oneD {
+			step = &Cast{T: tInt, X: bdim(0)}
+		}
+	}
+	if g.risky() {
+		// a stride one short of the threads: cells meet
+		step = bin("-", step, intLit(1))
+		if n == 1 {
+			step = intLit(1)
+		}
+	}
+	trips := int64(1 + g.intn(3))
+	bound := n*(trips-1) + 1 + int64(g.intn(int(n)))
+	var b Expr = intLit(bound)
+	if g.chance(0.4) {
+		b = bin("+", intLit(bound-g.nPar.Vals[0]), ref(g.nPar))
+	}
+	v := &Var{Name: g.name("i"), Kind: VLocal, T: tInt}
+	g.vr[v] = rk(0, bound-1)
+	g.uni[v] = false
+	li := &loopInfo{v: v, trip: int(trips), stride: true, grid: grid}
+	save := len(g.scope)
+	g.scope = append(g.scope, v)
+	s0 := g.snap()
+	g.loops = append(g.loops, li)
+	body := g.nested(true, 1+g.intn(2))
+	g.loops = g.loops[:len(g.loops)-1]
+	g.scope = g.scope[:save]
+	g.unionWith(s0)
+	var post Stmt = &Assign{L: ref(v), Op: "+=", R: step}
+	*out = append(*out, &For{Init: &Decl{V: v, Init: start}, C: bin("<", ref(v), b), Post: post, Body: body})
+}
+
+// reduction is the tree reduction of a shared array:
+//
+//	for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+//	  if (tid < s) a[tid] += a[tid + s];
+//	  __syncthreads();
+//	}
+//
+// (or a variant that races, or diverges).
+func (g *gen) reduction(out *[]Stmt) {
+	a := g.pickArr(func(a *arr) bool {
+		return a.sp == spShared && a.dims == 1 && !a.atomicOnly && (a.elem.K == KInt || a.elem.K == KUint || a.elem.K == KFloat)
+	})
+	if a == nil || !g.canSync() && g.mood == DRF {
+		g.access(out)
+		return
+	}
+	if g.canSync() && !g.epochEmpty() {
+		g.sync(out)
+	}
+	// fill: a[tid] = value; __syncthreads();
+	*out = append(*out, &Assign{L: &Index{X: ref(a.v), I: ref(g.tid)}, Op: "=", R: g.value(out, a.elem)})
+	if g.canSync() {
+		g.sync(out)
+	}
+	n := g.p.threads()
+	s := &Var{Name: g.name("s"), Kind: VLocal, T: tInt}
+	g.vr[s] = rk(1, int64(max(n/2, 1)))
+	g.uni[s] = true
+	var init Expr = bin("/", &Cast{T: tInt, X: bdim(0)}, intLit(2))
+	if g.p.Block[1] > 1 || g.p.Block[2] > 1 {
+		init = intLit(int64(n / 2))
+	}
+	var cond Expr = bin("<", ref(g.tid), ref(s))
+	var other Expr = bin("+", ref(g.tid), ref(s))
+	barrier := true
+	inside := false
+	if g.mood != DRF {
+		switch g.intn(5) {
+		case 0:
+			barrier = false // iterations meet
+		case 1:
+			if g.mood == Divergent {
+				inside = true // the barrier under tid < s
+			} else {
+				cond = bin("<=", ref(g.tid), ref(s)) // thread s reads and is read
+			}
+		case 2:
+			other = bin("-", bin("+", ref(g.tid), ref(s)), bin("&", ref(g.tid), intLit(1)))
+		}
+	}
+	upd := &Assign{L: &Index{X: ref(a.v), I: ref(g.tid)}, Op: "+=", R: &Index{X: ref(a.v), I: other}}
+	if a.elem.K == KInt {
+		// an int sum of reads could overflow in theory: a max instead
+		upd = &Assign{L: &Index{X: ref(a.v), I: ref(g.tid)}, Op: "=", R: &MinMax{Max: true, X: &Index{X: ref(a.v), I: ref(g.tid)}, Y: &Index{X: ref(a.v), I: other}}}
+	}
+	then := block(upd)
+	body := block(&If{C: cond, Then: then})
+	if barrier {
+		if inside {
+			then.Stmts = append(then.Stmts, &Sync{Op: "__syncthreads"})
+			g.diverged = true
+		} else {
+			body.Stmts = append(body.Stmts, &Sync{Op: "__syncthreads"})
+		}
+	}
+	*out = append(*out, &For{Init: &Decl{V: s, Init: init}, C: bin(">", ref(s), intLit(0)), Post: &Assign{L: ref(s), Op: ">>=", R: intLit(1)}, Body: body})
+	// the result, read by one thread
+	if g.chance(0.6) {
+		x := g.local(out, "x", g.lvalType(a), &Index{X: ref(a.v), I: intLit(0)}, unknown, false)
+		g.noIdx[x] = true
+		g.use(out, x)
+	}
+	e := g.st[a]
+	*e = epoch{othR: true, ownW: true}
 }
 
 // ---- the race-freedom discipline ----
@@ -521,7 +652,7 @@ func (g *gen) lvalue(out *[]Stmt, a *arr, f family) Expr {
 // path reaches a[idx] through some construct.
 func (g *gen) path(out *[]Stmt, a *arr, idx Expr) Expr {
 	t := a.elem
-	switch g.pick(8, 3, 3, 2, 2, 2, 4, 2, 2) {
+	switch g.pick(8, 3, 3, 2, 2, 2, 4, 2, 2, 2) {
 	case 1: // *(a + idx)
 		return &Deref{X: bin("+", ref(a.v), idx)}
 	case 2: // T *p = a + k; p[idx - k]
@@ -562,6 +693,12 @@ func (g *gen) path(out *[]Stmt, a *arr, idx Expr) Expr {
 		if b := g.twin(a); b != nil {
 			c := g.cond(out, g.chance(0.5))
 			return &Cond{C: c, X: &Index{X: ref(a.v), I: idx}, Y: &Index{X: ref(b.v), I: g.copyExpr(idx)}}
+		}
+	case 9: // T *p = a; if (c) p = b; p[idx]
+		if b := g.twin(a); b != nil {
+			p := g.ptrVar(out, t, ref(a.v))
+			*out = append(*out, &If{C: g.cond(out, g.chance(0.5)), Then: block(&Assign{L: ref(p), Op: "=", R: ref(b.v)})})
+			return &Index{X: ref(p), I: idx}
 		}
 	case 8: // a device function returning a reference
 		if t.K == KInt && !a.dyn {
@@ -702,7 +839,7 @@ func (g *gen) ifStmt(out *[]Stmt) {
 	uni := g.chance(0.5)
 	c := g.cond(out, uni)
 	s0 := g.snap()
-	then := g.nested(!uni, 1+g.intn(3))
+	then := g.nested(!uni, 1+g.intn(2))
 	s1 := g.snap()
 	var els *Block
 	if g.chance(0.4) {
@@ -712,7 +849,7 @@ func (g *gen) ifStmt(out *[]Stmt) {
 			inner := g.nested(!uni, 1+g.intn(2))
 			els = block(&If{C: c2, Then: inner})
 		} else {
-			els = g.nested(!uni, 1+g.intn(3))
+			els = g.nested(!uni, 1+g.intn(2))
 		}
 	}
 	if els == nil {
@@ -805,7 +942,7 @@ func (g *gen) loop(out *[]Stmt) {
 		g.loops = g.loops[:len(g.loops)-1]
 		return b
 	}
-	n := 1 + g.intn(3)
+	n := 1 + g.intn(2)
 	var after *Var
 	switch g.pick(4, 2, 2, 2, 2, 2, 2, 2, 2, 1) {
 	case 0: // for (int i = 0; i < hi; i++)
@@ -1043,6 +1180,10 @@ func (g *gen) pointerWalk(out *[]Stmt) {
 	store := &Assign{L: &Deref{X: ref(p)}, Op: "=", R: g.value(out, a.elem)}
 	*out = append(*out, &For{Init: &Decl{V: i, Init: intLit(0)}, C: bin("<", ref(i), intLit(trip)),
 		Post: &IncDec{L: ref(i), Op: "++"}, Body: block(store, step)})
+	if g.chance(0.4) {
+		// the pointer after the loop: one stride further
+		*out = append(*out, &Assign{L: &Deref{X: ref(p)}, Op: "=", R: g.value(out, a.elem)})
+	}
 }
 
 // refStmt binds a reference: to a local whose value then changes through
