@@ -33,7 +33,7 @@ var ConstructNames = []string{
 	"if", "else", "else if", "switch", "switch fallthrough", "switch default", "early return",
 	"break", "continue",
 	// functions, references, pointers
-	"fn by value", "fn by reference", "fn by pointer", "fn returns value", "fn returns reference",
+	"fn by value", "fn struct by value", "fn by reference", "fn by pointer", "fn returns value", "fn returns reference",
 	"reference", "reference to ?:", "pointer local", "pointer reassigned", "pointer + int", "pointer += / ++", "*(p + i)", "&a[i]",
 	// structs
 	"struct field assign", "struct param field index", "struct array shared", "struct array global", "array member",
@@ -103,6 +103,8 @@ func constructs(p *Program) map[string]bool {
 				add("fn by reference")
 			case v.T.K == KPtr:
 				add("fn by pointer")
+			case v.T.K == KStruct:
+				add("fn struct by value")
 			default:
 				add("fn by value")
 			}

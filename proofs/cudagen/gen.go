@@ -519,6 +519,12 @@ func (g *gen) rangeOf0(e Expr) rng {
 		}
 		return rk(min(x.lo, y.lo), max(x.hi, y.hi))
 	case *Call:
+		if e.F == g.fns["cfg"] {
+			x, y := g.rangeOf(e.Args[1]), g.vr[g.cfgS.Fields[0]]
+			if x.ok && y.ok {
+				return rk(x.lo+y.lo, x.hi+y.hi)
+			}
+		}
 		if e.F == g.fns["ident"] {
 			x, y := g.rangeOf(e.Args[0]), g.rangeOf(e.Args[1])
 			if x.ok && y.ok {

@@ -187,7 +187,7 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 	t := g.typeOf(e)
 	isInt := t.K == KInt || t.K == KBool || t.K == KShort || t.K == KUChar
 	nonneg := r.lo >= 0
-	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2) {
+	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2, 2) {
 	case 0: // narrowing cast
 		if nonneg && r.hi <= 255 && g.chance(0.6) {
 			return g.toInt(&Cast{T: tUChar, X: e})
@@ -302,6 +302,12 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 			}
 			*out = append(*out, a, b)
 			return ref(v)
+		}
+	case 16: // through a device function taking the struct by value
+		if isInt && r.hi < 1<<20 && r.lo > -(1<<20) {
+			if b := g.vr[g.cfgS.Fields[0]]; b.ok && g.uni[g.cfgS.Fields[0]] && b.lo == b.hi {
+				return bin("-", &Call{F: g.fnCfg(), Args: []Expr{ref(g.cfgPar), g.toIntE(e)}}, &Member{X: ref(g.cfgPar), F: g.cfgS.Fields[0]})
+			}
 		}
 	case 14: // through a struct field
 		if isInt && g.cfgPar != nil && r.hi < 1<<20 {

@@ -92,3 +92,30 @@ func (g *gen) fnSyncStore() *Func {
 			&Assign{L: &Index{X: ref(p), I: ref(i)}, Op: "=", R: ref(v)}, &Sync{Op: "__syncthreads"})}
 	})
 }
+
+// fnCfg: int f(Cfg c, int t) takes the struct parameter by value and
+// changes its copy: { c.base += t; return c.base; } is t + cfg.base, and
+// the caller's cfg does not change.
+func (g *gen) fnCfg() *Func {
+	return g.fn("cfg", func(name string) *Func {
+		c, t := param("c", &Type{K: KStruct, S: g.cfgS}), param("t", tInt)
+		base := func() Expr { return &Member{X: ref(c), F: g.cfgS.Fields[0]} }
+		var body []Stmt
+		if g.chance(0.5) {
+			body = []Stmt{&Assign{L: base(), Op: "+=", R: ref(t)}, &Return{X: base()}}
+		} else {
+			body = []Stmt{&Return{X: bin("+", ref(t), base())}}
+		}
+		return &Func{Name: name, Ret: tInt, Params: []*Var{c, t}, Body: &Block{Stmts: body}}
+	})
+}
+
+// fnPairSum: int f(Pair q) { return min(q.a, q.b); } reads a struct by
+// value (both fields, so that the compiler keeps both loads).
+func (g *gen) fnPairSum() *Func {
+	return g.fn("pairsum", func(name string) *Func {
+		q := param("q", &Type{K: KStruct, S: g.pairS})
+		return &Func{Name: name, Ret: tInt, Params: []*Var{q}, Body: block(
+			&Return{X: &MinMax{X: &Member{X: ref(q), F: g.pairS.Fields[0]}, Y: &Member{X: ref(q), F: g.pairS.Fields[1]}}})}
+	})
+}

@@ -571,6 +571,9 @@ func (g *gen) read(out *[]Stmt, t *Type) Expr {
 		fn := g.fnLoad()
 		return &Call{F: fn, Args: []Expr{ref(a.v), g.toIntE(g.index(out, a, f))}}
 	}
+	if a.elem.K == KStruct && a.elem.S == g.pairS && g.chance(0.4) {
+		return &Call{F: g.fnPairSum(), Args: []Expr{&Index{X: ref(a.v), I: g.index(out, a, f)}}}
+	}
 	return g.lvalue(out, a, f)
 }
 

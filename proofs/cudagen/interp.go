@@ -1311,9 +1311,20 @@ func (th *thread) call(c *Call) (value, loc) {
 			env[p] = binding{ref: &l}
 			continue
 		}
-		v := th.convert(th.eval(a), p.T, a)
 		o := th.in.newObj(spLocal, p, p.T, 0, 1)
-		o.cells[cellKey{}] = v
+		if p.T.K == KStruct {
+			// a struct by value: a copy of every word
+			l := th.lval(a)
+			w := 0
+			for _, f := range p.T.S.Fields {
+				for k := 0; k < f.words(); k++ {
+					o.cells[cellKey{w: w}] = th.load(loc{obj: l.obj, i: l.i, j: l.j, w: l.w + w, t: f.T}, a)
+					w++
+				}
+			}
+		} else {
+			o.cells[cellKey{}] = th.convert(th.eval(a), p.T, a)
+		}
 		env[p] = binding{obj: o}
 	}
 	saved := th.fr

@@ -112,7 +112,7 @@ func (c *checker) function(f *Func, idx int) {
 	for _, v := range f.Params {
 		switch {
 		case v.Kind == VRef && !kernel && v.T.arith():
-		case v.Kind == VLocal && (v.T.arith() || v.T.K == KPtr || (kernel && v.T.K == KStruct)):
+		case v.Kind == VLocal && (v.T.arith() || v.T.K == KPtr || v.T.K == KStruct):
 		default:
 			c.fail("bad parameter %s", v.Name)
 		}
@@ -379,10 +379,11 @@ func (c *checker) cond(e Expr) {
 }
 
 func (c *checker) assignable(to *Type, e Expr) {
-	t, _ := c.expr(e)
+	t, lv := c.expr(e)
 	switch {
 	case to.arith() && t.arith():
 	case to.K == KPtr && sameType(to, t):
+	case to.K == KStruct && sameType(to, t) && lv:
 	default:
 		c.fail("cannot convert %s to %s", t, to)
 	}
