@@ -1,0 +1,110 @@
+// Package cudagen generates small random CUDA kernels, each with one
+// concrete launch and concrete parameter values, for the differential
+// property of package proofs: whenever the execution oracle (package
+// proofs/exec: the kernel compiled for the CPU, one thread per CUDA thread,
+// under ThreadSanitizer) observes a data race or a barrier divergence,
+// drfcheck, run with that launch (-b, -g) and those values (-p), must not
+// call the kernel race-free.
+//
+// # What a case is
+//
+// A Case holds the kernel's source (struct definitions, __device__
+// functions and one __global__ function named after the case, with no
+// #include, macro or main, so that many cases can be concatenated, each in
+// a namespace of its name), the launch (1 to 64 threads per block, one to
+// three dimensions; 1 to 4 blocks), and the parameters in signature order:
+// pointers to global memory with the number of elements the kernel needs
+// (and initial contents for read-only inputs), int, unsigned and struct
+// values with the -p flags that fix them for the checker. Gen is the gopter
+// generator (deterministic for a seed) and Shrink its shrinker; New draws
+// from a *rand.Rand; Valid checks a case's consistency; Constructs lists
+// what a kernel uses.
+//
+// # How kernels are made
+//
+// The generator builds an AST (ast.go) that a printer turns into CUDA/C++
+// (print.go), a checker keeps within what clang accepts (typecheck.go), and
+// an interpreter runs (interp.go). The interpreter runs every thread of the
+// launch with C++'s exact semantics (32-bit wrap-around of unsigned
+// arithmetic, promotions and the usual arithmetic conversions, narrowing
+// casts, float to int truncation) and so:
+//
+//   - sizes every array to the indices it is really accessed at (shared
+//     arrays, global arrays, local arrays, struct array members), so that
+//     kernels are in bounds by construction, wrap-around included:
+//     (unsigned char)(tid * 8) and (lane - 1u) & 31u index exactly where C++
+//     says;
+//   - rejects kernels with undefined behaviour (signed overflow, division by
+//     zero, shifts out of range, float to int out of range, uninitialized
+//     reads, negative indices), loops that run too long, and kernels whose
+//     control flow or indices would depend on the schedule (values read from
+//     memory that the kernel writes, atomics' results);
+//   - gives the verdict the oracle should observe: a race (two threads of a
+//     block in one barrier interval, or of different blocks on global
+//     memory, on one 32-bit word, one writing, not both atomic), a barrier
+//     divergence (the threads of a block pass different sequences of
+//     barriers), or race-free. Case.Expect holds it.
+//
+// Kernels are made in three moods, chosen first: race-free (a discipline
+// of thread-owned cells, barriers between conflicting accesses, guards and
+// atomics, over every construct), racy (the same discipline broken at a few
+// random decision points: a neighbour's cell, a missing barrier, a
+// block-local index into global memory, a plain access next to atomics, a
+// stride one short, a shifted struct field) and divergent (a barrier under
+// a thread-dependent condition or loop, after a thread-dependent return or
+// continue). Generation retries until the interpreter's verdict matches the
+// mood, so that about 45% of kernels are race-free, 45% racy and 10%
+// divergent whatever the discipline misses.
+//
+// # Constructs
+//
+// Index arithmetic with threadIdx.x/y/z, blockIdx.x/y, blockDim and
+// gridDim; int, unsigned and struct (Cfg) parameters; loops of every shape
+// (++, --, += k, -= k, *= 2, >>= 1, /= 2; <, <=, >, >=, !=; while and
+// do-while; the loop variable used after the loop, also with a condition
+// "i < 64 && i < t"; block- and grid-stride loops; tree reductions);
+// if/else and else-if chains, switch with fallthrough and default, early
+// return, break, continue; __device__ functions taking values, references,
+// pointers and structs by value, returning values and references, one with
+// a barrier inside; references to memory, to locals and to a ?: of locals;
+// pointers with arithmetic (a + k, p[i - k], *(p + i), p += k, p++, &a[i]),
+// chosen by ?: or reassigned on a branch, walking a loop; struct
+// parameters with a field changed on one branch or in a loop and then used
+// in an index; arrays of structs in shared and global memory, a struct
+// with an array member (a[i].val[k]); casts ((unsigned char), (short),
+// (int), (unsigned), (float), float to int, reinterpret_cast<int4 *> and
+// <float4 *>); the conditional operator as a value, as an lvalue (also of
+// compound assignments) and choosing a pointer; every compound assignment;
+// unsigned arithmetic and masks, min and max; every atomic, on shared and
+// global memory, mixed with plain accesses, keeping its old value;
+// shared (1D, 2D, scalar, extern), global (int, unsigned, float, struct)
+// and local arrays; float values used in indices through casts;
+// data-dependent indices read from initialized inputs; __syncthreads,
+// __syncthreads_count/_or/_and and __syncwarp, in loops, branches and
+// device functions. TestCoverage prints how often each appears.
+//
+// Every load whose value would otherwise be unused feeds a per-thread sink
+// (the compiler would delete it, and the oracle would not see the access),
+// and no assignment is a no-op (x |= 0, x = x) for the same reason.
+//
+// # Shrinking
+//
+// Shrink proposes, in order: a statement removed (compound ones first), a
+// compound statement replaced by its body (an if by a branch, a loop by one
+// pass, a switch by a case), an else dropped; a smaller launch; smaller
+// parameter values and simpler inputs; an expression replaced by an operand
+// or by 0 or 1; smaller literals. Unused parameters, shared arrays,
+// functions and structs are pruned, and every candidate is checked, run
+// and sized again by the interpreter, so every shrink is Valid. A racy
+// kernel typically shrinks to two or three statements.
+//
+// # Tests
+//
+// The tests check determinism, validity, validity of every shrink, the
+// quality of shrinking, construct coverage over 2,000 kernels (each
+// construct in at least 1% of them) and the balance of verdicts, that 100
+// kernels compile as C++20 with clang++ against testdata/cuda_cpu.h (a
+// strict stand-in for the oracle's header), that random expressions
+// evaluate in the interpreter exactly as in a program compiled by clang++,
+// and the interpreter's verdicts on hand-written kernels.
+package cudagen
