@@ -226,6 +226,12 @@ type Index2 struct {
 	I, J Expr
 }
 
+// Row is V[I] for a two-dimensional shared array V: a pointer to row I.
+type Row struct {
+	V *Var
+	I Expr
+}
+
 // Member is X.F.
 type Member struct {
 	X Expr
@@ -296,6 +302,7 @@ func (*Builtin) isExpr()  {}
 func (*VarRef) isExpr()   {}
 func (*Index) isExpr()    {}
 func (*Index2) isExpr()   {}
+func (*Row) isExpr()      {}
 func (*Member) isExpr()   {}
 func (*Deref) isExpr()    {}
 func (*AddrOf) isExpr()   {}

@@ -224,6 +224,8 @@ func literalIndices(p *Program, fits map[any]*fit) {
 		case *Index2:
 			note(e.V, 0, e.I)
 			note(e.V, 1, e.J)
+		case *Row:
+			note(e.V, 0, e.I)
 		}
 	})
 }
@@ -332,6 +334,8 @@ func prune(p *Program) {
 			case *VarRef:
 				usedVar[e.V] = true
 			case *Index2:
+				usedVar[e.V] = true
+			case *Row:
 				usedVar[e.V] = true
 			case *Call:
 				visitFn(e.F)
@@ -479,6 +483,8 @@ func children(e Expr) []Expr {
 		return []Expr{e.X, e.I}
 	case *Index2:
 		return []Expr{e.I, e.J}
+	case *Row:
+		return []Expr{e.I}
 	case *Member:
 		return []Expr{e.X}
 	case *Deref:

@@ -156,6 +156,8 @@ func (c *cloner) expr(e Expr) Expr {
 		return &Index{X: c.expr(e.X), I: c.expr(e.I)}
 	case *Index2:
 		return &Index2{V: c.v(e.V), I: c.expr(e.I), J: c.expr(e.J)}
+	case *Row:
+		return &Row{V: c.v(e.V), I: c.expr(e.I)}
 	case *Member:
 		return &Member{X: c.expr(e.X), F: c.field(e.F)}
 	case *Deref:

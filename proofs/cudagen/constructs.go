@@ -37,6 +37,7 @@ var ConstructNames = []string{
 	"reference", "reference to ?:", "pointer local", "pointer reassigned", "pointer + int", "pointer += / ++", "*(p + i)", "&a[i]",
 	// structs
 	"struct field assign", "struct param field index", "struct array shared", "struct array global", "array member",
+	"atomic on a field", "row pointer", "nested call",
 	// casts
 	"(unsigned char)", "(short)", "(int)", "(unsigned)", "(float)", "float -> int", "reinterpret int4", "reinterpret float4",
 	// conditional operator
@@ -461,9 +462,24 @@ func constructs(p *Program) map[string]bool {
 			if _, ok := e.X.(*Binary); ok {
 				add("*(p + i)")
 			}
+		case *Row:
+			add("row pointer")
+		case *Call:
+			for _, f := range p.Funcs {
+				walkBlock(f.Body, nil, func(x Expr) {
+					if c, ok := x.(*Call); ok && c.F != nil && f == e.F {
+						add("nested call")
+					}
+				})
+			}
 		case *AddrOf:
-			if _, ok := e.X.(*Index); ok {
+			switch x := e.X.(type) {
+			case *Index:
 				add("&a[i]")
+			case *Index2:
+				add("row pointer")
+			default:
+				_ = x
 			}
 		case *Index:
 			if m, ok := e.X.(*Member); ok && m.F.Arr {
@@ -483,6 +499,11 @@ func constructs(p *Program) map[string]bool {
 			})
 		case *Atomic:
 			add("atomic" + e.Op)
+			if a, ok := e.P.(*AddrOf); ok {
+				if _, ok := a.X.(*Member); ok {
+					add("atomic on a field")
+				}
+			}
 			if ti != nil {
 				if sp := atomicSpace(e.P); sp == spShared {
 					add("atomic shared")

@@ -637,6 +637,8 @@ func (g *gen) typeOf(e Expr) *Type {
 		}
 	case *Index2:
 		return e.V.T
+	case *Row:
+		return ptrTo(e.V.T)
 	case *Member:
 		if e.F.Arr {
 			return ptrTo(e.F.T)

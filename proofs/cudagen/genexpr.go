@@ -187,7 +187,7 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 	t := g.typeOf(e)
 	isInt := t.K == KInt || t.K == KBool || t.K == KShort || t.K == KUChar
 	nonneg := r.lo >= 0
-	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2, 2) {
+	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2, 2, 2) {
 	case 0: // narrowing cast
 		if nonneg && r.hi <= 255 && g.chance(0.6) {
 			return g.toInt(&Cast{T: tUChar, X: e})
@@ -309,6 +309,21 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 				return bin("-", &Call{F: g.fnCfg(), Args: []Expr{ref(g.cfgPar), g.toIntE(e)}}, &Member{X: ref(g.cfgPar), F: g.cfgS.Fields[0]})
 			}
 		}
+	case 17: // (c ? x : y) += k; (c ? x : y) -= k; with x == y == e
+		if isInt && r.hi < 1<<20 && r.lo > -(1<<20) {
+			x := g.local(out, "x", tInt, g.toIntE(e), r, g.uniform(e))
+			y := g.local(out, "y", tInt, g.toIntE(g.copyExpr(e)), r, g.uniform(e))
+			c := g.cond(out, g.chance(0.4))
+			k := int64(1 + g.intn(4))
+			k2 := k
+			if !keep && g.chance(0.4) {
+				k2 = k + 1
+				g.vr[x] = rk(r.lo-1, r.hi)
+			}
+			*out = append(*out, &Assign{L: &Cond{C: c, X: ref(x), Y: ref(y)}, Op: "+=", R: intLit(k)},
+				&Assign{L: &Cond{C: g.copyExpr(c), X: ref(x), Y: ref(y)}, Op: "-=", R: intLit(k2)})
+			return ref(x)
+		}
 	case 14: // through a struct field
 		if isInt && g.cfgPar != nil && r.hi < 1<<20 {
 			f := g.cfgS.Fields[1]
@@ -355,6 +370,8 @@ func (g *gen) copyExpr(e Expr) Expr {
 		case *VarRef:
 			c.vars[x.V] = x.V
 		case *Index2:
+			c.vars[x.V] = x.V
+		case *Row:
 			c.vars[x.V] = x.V
 		case *Call:
 			c.fns[x.F] = x.F

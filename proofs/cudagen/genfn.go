@@ -119,3 +119,14 @@ func (g *gen) fnPairSum() *Func {
 			&Return{X: &MinMax{X: &Member{X: ref(q), F: g.pairS.Fields[0]}, Y: &Member{X: ref(q), F: g.pairS.Fields[1]}}})}
 	})
 }
+
+// fnWrap: void f(int *p, int i, int v) { g(p + 1, i - 1, v); } calls the
+// pointer store with a shifted pointer: it stores p[i].
+func (g *gen) fnWrap() *Func {
+	return g.fn("wrap", func(name string) *Func {
+		inner := g.fnSetPtr()
+		p, i, v := param("p", ptrTo(tInt)), param("i", tInt), param("v", tInt)
+		return &Func{Name: name, Ret: tVoid, Params: []*Var{p, i, v}, Body: block(
+			&ExprStmt{X: &Call{F: inner, Args: []Expr{bin("+", ref(p), intLit(1)), bin("-", ref(i), intLit(1)), ref(v)}}})}
+	})
+}

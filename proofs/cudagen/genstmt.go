@@ -440,6 +440,8 @@ func mentions(e Expr, v *Var) bool {
 			found = found || x.V == v
 		case *Index2:
 			found = found || x.V == v
+		case *Row:
+			found = found || x.V == v
 		}
 	})
 	return found
@@ -630,6 +632,16 @@ func (g *gen) lvalue(out *[]Stmt, a *arr, f family) Expr {
 	}
 	if a.dims == 2 {
 		i, j := g.index2(out, a, f)
+		switch g.intn(6) {
+		case 0: // T *row = a[i]; row[j]
+			p := g.ptrVar(out, a.elem, &Row{V: a.v, I: i})
+			return &Index{X: ref(p), I: j}
+		case 1: // *(a[i] + j)
+			return &Deref{X: bin("+", &Row{V: a.v, I: i}, j)}
+		case 2: // T *q = &a[i][j]; *q
+			p := g.ptrVar(out, a.elem, &AddrOf{X: &Index2{V: a.v, I: i, J: j}})
+			return &Deref{X: ref(p)}
+		}
 		return &Index2{V: a.v, I: i, J: j}
 	}
 	if a.elem.K == KStruct {
@@ -795,7 +807,9 @@ func (g *gen) viaFunction(out *[]Stmt, a *arr, f family) bool {
 	}
 	idx := g.index(out, a, f)
 	v := g.value(out, tInt)
-	switch g.intn(4) {
+	switch g.intn(5) {
+	case 4: // through a function that calls another with a shifted pointer
+		*out = append(*out, &ExprStmt{X: &Call{F: g.fnWrap(), Args: []Expr{ref(a.v), g.toIntE(idx), v}}})
 	case 0:
 		*out = append(*out, &ExprStmt{X: &Call{F: g.fnSetRef(), Args: []Expr{&Index{X: ref(a.v), I: idx}, v}}})
 	case 1:
@@ -1434,9 +1448,24 @@ func (g *gen) floatStmt(out *[]Stmt) {
 // atomicStmt updates memory atomically (and maybe keeps the old value).
 func (g *gen) atomicStmt(out *[]Stmt) {
 	a := g.pickArr(func(a *arr) bool {
-		return !a.input && a.dims <= 1 && a.elem.arith() && (a.atomicOnly || g.chance(0.5))
+		return !a.input && a.dims <= 1 && (a.elem.arith() || a.elem.K == KStruct) && (a.atomicOnly || g.chance(0.5))
 	})
 	if a == nil {
+		return
+	}
+	if a.elem.K == KStruct {
+		// an atomic on a field of a struct in an array
+		if _, ok := g.plan(out, a, 2); !ok {
+			return
+		}
+		fld := a.elem.S.Fields[0]
+		var idx Expr
+		if g.chance(0.5) {
+			idx = g.uniformIndex()
+		} else {
+			idx = g.own(out, a)
+		}
+		*out = append(*out, &ExprStmt{X: &Atomic{Op: "Add", P: &AddrOf{X: &Member{X: &Index{X: ref(a.v), I: idx}, F: fld}}, V: intLit(1)}})
 		return
 	}
 	if _, ok := g.plan(out, a, 2); !ok {

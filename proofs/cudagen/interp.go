@@ -90,6 +90,7 @@ const (
 	pkElem   ptrKind = iota // into the elements of a one-dimensional object
 	pkMember                // into an array member of element ei
 	pkSingle                // to one scalar (offset 0, or 1 one past)
+	pkRow                   // into row ei of a two-dimensional object
 )
 
 type ptrv struct {
@@ -756,6 +757,9 @@ func (th *thread) at(p ptrv, k int64, node Expr) loc {
 	case pkMember:
 		th.in.record(p.fld, 0, off, node)
 		return loc{obj: p.obj, i: p.ei, j: p.j, w: p.w + int(off), t: p.elem, fld: p.fld, k: off}
+	case pkRow:
+		th.in.record(p.obj.owner, 1, off, node)
+		return loc{obj: p.obj, i: p.ei, j: off, t: p.elem}
 	default:
 		if off != 0 {
 			fail(errBigIndex, node, "offset %d from a pointer to a scalar", off)
@@ -778,6 +782,13 @@ func (th *thread) ptrAdd(v value, k int64, node any) value {
 		}
 	case pkMember:
 		th.in.recordPtr(p.fld, p.i, node)
+	case pkRow:
+		if p.i < 0 {
+			fail(errNegIndex, node, "pointer offset %d into a row", p.i)
+		}
+		if p.i > 0 {
+			th.in.record(p.obj.owner, 1, p.i-1, node)
+		}
 	default:
 		if p.i < 0 || p.i > 1 {
 			fail(errBigIndex, node, "offset %d from a pointer to a scalar", p.i)
@@ -952,6 +963,11 @@ func (th *thread) eval(e Expr) value {
 		return th.load(th.lval(e), e)
 	case *Index, *Index2, *Deref, *VecLane:
 		return th.load(th.lval(e), e)
+	case *Row:
+		o := th.lookup(e.V).obj
+		i := th.index(th.eval(e.I), e.I)
+		th.in.record(e.V, 0, i, e.I)
+		return value{t: ptrTo(e.V.T), p: ptrv{obj: o, kind: pkRow, ei: i, elem: e.V.T}}
 	case *AddrOf:
 		l := th.lval(e.X)
 		t := th.in.ti.types[e]
@@ -961,6 +977,8 @@ func (th *thread) eval(e Expr) value {
 			p = ptrv{obj: l.obj, kind: pkMember, i: l.k, ei: l.i, j: l.j, w: l.w - int(l.k), fld: l.fld, elem: l.t}
 		case l.obj.dims == 1 && l.w == 0 && sameType(l.t, l.obj.elem):
 			p = ptrv{obj: l.obj, kind: pkElem, i: l.i, elem: l.t}
+		case l.obj.dims == 2 && l.w == 0 && sameType(l.t, l.obj.elem):
+			p = ptrv{obj: l.obj, kind: pkRow, ei: l.i, i: l.j, elem: l.t}
 		default:
 			p = ptrv{obj: l.obj, kind: pkSingle, ei: l.i, j: l.j, w: l.w, elem: l.t}
 		}

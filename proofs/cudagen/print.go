@@ -114,6 +114,8 @@ func exprText(e Expr) string {
 		return exprPrec(e.X, precPostfix) + "[" + exprString(e.I) + "]"
 	case *Index2:
 		return e.V.Name + "[" + exprString(e.I) + "][" + exprString(e.J) + "]"
+	case *Row:
+		return e.V.Name + "[" + exprString(e.I) + "]"
 	case *Member:
 		return exprPrec(e.X, precPostfix) + "." + e.F.Name
 	case *Deref:
@@ -209,6 +211,8 @@ func staticPointee(e Expr) *Type {
 		if e.V.T.K == KPtr {
 			return e.V.T.Elem
 		}
+	case *Row:
+		return e.V.T
 	case *Binary:
 		if t := staticPointee(e.X); t != nil {
 			return t

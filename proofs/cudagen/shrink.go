@@ -85,6 +85,8 @@ func slots(p *Program) (lists []*[]Stmt, exprs []*Expr) {
 		case *Index2:
 			expr(&x.I)
 			expr(&x.J)
+		case *Row:
+			expr(&x.I)
 		case *Member:
 			expr(&x.X)
 		case *Deref:

@@ -468,6 +468,12 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 		c.integral(e.I)
 		c.integral(e.J)
 		return e.V.T, true
+	case *Row:
+		if !c.visible(e.V) || len(e.V.Dims) != 2 {
+			c.fail("bad row of a two-dimensional array")
+		}
+		c.integral(e.I)
+		return ptrTo(e.V.T), false
 	case *Member:
 		t, lv := c.expr(e.X)
 		if t.K != KStruct || !lv {
@@ -494,9 +500,6 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 		t, lv := c.expr(e.X)
 		if !lv {
 			c.fail("address of a non-lvalue")
-		}
-		if _, ok := e.X.(*Index2); ok {
-			c.fail("address into a two-dimensional array")
 		}
 		return ptrTo(t), false
 	case *Unary:
