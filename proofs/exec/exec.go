@@ -1,7 +1,7 @@
 // Package exec is the CUDA execution oracle of DESIGN.md ("Two oracles").
 //
 // It compiles small CUDA kernels as C++20 for the CPU under ThreadSanitizer
-// (clang++ -std=c++20 -O1 -g -fsanitize=thread) and runs one concrete launch
+// (clang++ -std=c++20 -O0 -g -fsanitize=thread) and runs one concrete launch
 // of each: one thread per CUDA thread of every block, all blocks at once, so
 // that races inside a block and between blocks on global memory are seen.
 // It reports whether ThreadSanitizer observed a data race, on which source
@@ -90,9 +90,9 @@
 //   - One launch, one schedule-independent happens-before relation: a race
 //     is reported only if both accesses happen in this run (with these
 //     parameter values and this data).
-//   - Code is compiled at -O1: a load whose value is never used may be
-//     removed, and then its race is not seen. Kernels should use what they
-//     read.
+//   - Code is compiled at -O0, so that every load and store of the kernel
+//     is kept and instrumented: at -O1 a self-assignment (s = s) or a load
+//     whose value is never used disappears with its race.
 //   - Barriers are identified by their call site in the source: one barrier
 //     in a __device__ function reached from two different call sites counts
 //     as the same barrier.
