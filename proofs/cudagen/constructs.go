@@ -29,6 +29,7 @@ var ConstructNames = []string{
 	"for ++", "for --", "for += k", "for -= k", "for *= 2", "for >>= 1", "for /= 2",
 	"loop <", "loop <=", "loop >", "loop >=", "loop !=", "loop &&",
 	"while", "do-while", "loop var after loop", "block-stride loop", "grid-stride loop", "halving loop with barrier",
+	"induction variable",
 	// control flow
 	"if", "else", "else if", "switch", "switch fallthrough", "switch default", "early return",
 	"break", "continue",
@@ -266,6 +267,14 @@ func constructs(p *Program) map[string]bool {
 							add("halving loop with barrier")
 						}
 					}, nil)
+				}
+			}
+			// a variable declared before the loop, moved in its body
+			for _, t := range s.Body.Stmts {
+				if a, ok := t.(*Assign); ok && a.Op == "+=" {
+					if r, ok := a.L.(*VarRef); ok && declared[r.V] && r.V.T.K == KInt {
+						add("induction variable")
+					}
 				}
 			}
 			stmts(s.Body.Stmts, true, inIf)

@@ -1185,7 +1185,6 @@ func (g *gen) pointerWalk(out *[]Stmt) {
 		return
 	}
 	start := g.index(out, a, f)
-	p := g.ptrVar(out, a.elem, bin("+", ref(a.v), start))
 	stride := a.scale * g.threadCount(a)
 	if f != famOwn || g.risky() {
 		stride = int64(1 + g.intn(2))
@@ -1193,6 +1192,29 @@ func (g *gen) pointerWalk(out *[]Stmt) {
 	trip := int64(1 + g.intn(3))
 	i := &Var{Name: g.name("i"), Kind: VLocal, T: tInt}
 	g.vr[i] = rk(0, trip-1)
+	if g.chance(0.5) {
+		// an index variable moved by the same step every iteration
+		r := g.rangeOf(start)
+		if !r.ok {
+			return
+		}
+		k := g.local(out, "k", tInt, g.toIntE(start), rk(r.lo, r.hi+stride*trip), false)
+		g.noIdx[k] = true
+		store := &Assign{L: &Index{X: ref(a.v), I: ref(k)}, Op: "=", R: g.value(out, a.elem)}
+		var step Stmt = &Assign{L: ref(k), Op: "+=", R: intLit(stride)}
+		if g.chance(0.3) {
+			// the same step on both branches
+			step = &If{C: g.cond(out, false), Then: block(&Assign{L: ref(k), Op: "+=", R: intLit(stride)}),
+				Else: block(&Assign{L: ref(k), Op: "+=", R: intLit(stride)})}
+		}
+		*out = append(*out, &For{Init: &Decl{V: i, Init: intLit(0)}, C: bin("<", ref(i), intLit(trip)),
+			Post: &IncDec{L: ref(i), Op: "++"}, Body: block(store, step)})
+		if g.chance(0.4) {
+			*out = append(*out, &Assign{L: &Index{X: ref(a.v), I: ref(k)}, Op: "=", R: g.value(out, a.elem)})
+		}
+		return
+	}
+	p := g.ptrVar(out, a.elem, bin("+", ref(a.v), start))
 	var step Stmt = &Assign{L: ref(p), Op: "+=", R: intLit(stride)}
 	store := &Assign{L: &Deref{X: ref(p)}, Op: "=", R: g.value(out, a.elem)}
 	*out = append(*out, &For{Init: &Decl{V: i, Init: intLit(0)}, C: bin("<", ref(i), intLit(trip)),
