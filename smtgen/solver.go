@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/aclements/go-z3/z3"
@@ -46,6 +47,16 @@ type Solver struct {
 	s        *z3.Solver
 	timeout  time.Duration
 	deadline time.Time // zero for none: see SetDeadline
+
+	// Interrupting the context is only safe during a check: an interrupt
+	// that arrives when no check runs stays pending and makes the next
+	// call fail ("push canceled"). The timer interrupts only while checking
+	// is set, and a pending interrupt is cleared by a check of spare, an
+	// empty solver of the same context.
+	mu       sync.Mutex
+	checking bool
+	fired    bool
+	spare    *z3.Solver
 }
 
 // SetDeadline makes every check after t give up at once, and every check
@@ -77,7 +88,7 @@ func NewSolver(timeout time.Duration) *Solver {
 		cfg.SetUint("timeout", uint(timeout.Milliseconds()))
 	}
 	ctx := z3.NewContext(cfg)
-	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
+	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), spare: z3.NewSolver(ctx), timeout: timeout}
 }
 
 // ErrTimeout reports a query the solver could not decide in time.
@@ -107,11 +118,7 @@ func (s *Solver) checkWithin(limit time.Duration) (Status, error) {
 			wait, budget = rem, true
 		}
 	}
-	if wait > 0 {
-		t := time.AfterFunc(wait, s.ctx.Interrupt)
-		defer t.Stop()
-	}
-	sat, err := s.s.Check()
+	sat, err := s.interruptible(wait)
 	switch {
 	case err != nil:
 		reason := err.Error()
@@ -128,10 +135,38 @@ func (s *Solver) checkWithin(limit time.Duration) (Status, error) {
 	return Holds, nil
 }
 
+// interruptible runs the check, interrupted after wait (0: never).
+func (s *Solver) interruptible(wait time.Duration) (bool, error) {
+	if wait <= 0 {
+		return s.s.Check()
+	}
+	s.mu.Lock()
+	s.checking, s.fired = true, false
+	s.mu.Unlock()
+	t := time.AfterFunc(wait, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.checking {
+			s.fired = true
+			s.ctx.Interrupt()
+		}
+	})
+	sat, err := s.s.Check()
+	t.Stop()
+	s.mu.Lock()
+	s.checking = false
+	fired := s.fired
+	s.mu.Unlock()
+	if fired {
+		// the interrupt may have come after Z3's check was over: clear it
+		s.spare.Check()
+	}
+	return sat, err
+}
+
 // scoped builds a query with build and asserts it in a fresh solver scope,
 // then calls use. Z3 errors arrive as panics and are returned as errors.
 func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) error) (err error) {
-	s.s.Push()
 	defer func() {
 		if r := recover(); r != nil {
 			if ee, ok := r.(encodeError); ok {
@@ -139,11 +174,12 @@ func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) er
 			} else {
 				err = fmt.Errorf("internal error in the SMT encoding: %v\n%s", r, debug.Stack())
 			}
-			s.s.Reset()
+			s.restore()
 			return
 		}
 		s.s.Pop()
 	}()
+	s.s.Push()
 	e := newEncoder(s.ctx, env)
 	build(e)
 	e.productLemmas()
@@ -151,6 +187,14 @@ func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) er
 		s.s.Assert(f)
 	}
 	return use(e)
+}
+
+// restore brings the solver back to an empty state after a Z3 error,
+// clearing a pending interrupt first (it makes every call fail).
+func (s *Solver) restore() {
+	defer func() { recover() }() // nothing more can be done: the next query reports its own error
+	s.spare.Check()
+	s.s.Reset()
 }
 
 // run is scoped with a check: use gets the solver's outcome.
