@@ -303,16 +303,8 @@ func (x *exec) conditionalLvalue(n *clang.Node) lvalue {
 	if isFalse(c) {
 		return x.lvalue(n.Child(2))
 	}
-	base := x.env
 	var la, lb lvalue
-	x.env = base.clone()
-	stsA := x.into(func() { la = x.lvalue(n.Child(1)) })
-	envA := x.env
-	x.env = base.clone()
-	stsB := x.into(func() { lb = x.lvalue(n.Child(2)) })
-	envB := x.env
-	x.emitIf(at, c, stsA, stsB)
-	x.env = x.mergeEnv(at, c, envA, envB)
+	x.arms(at, c, func() { la = x.lvalue(n.Child(1)) }, func() { lb = x.lvalue(n.Child(2)) })
 	p := mergePtr(at, c, x.asPtr(x.addressOf(la), n), x.asPtr(x.addressOf(lb), n))
 	return lvalue{kind: lvMem, ptr: p, typ: x.typeOf(n), n: n}
 }

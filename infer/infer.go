@@ -82,7 +82,7 @@ func FromTU(tu *clang.TU, path string) ([]Kernel, error) {
 		}
 		return nil, protocol.ErrorList{protocol.Errorf(at, "no __global__ function: nothing to check")}
 	}
-	f := &fileInfo{tu: tu, path: path, types: enumTypes(tu), defs: definitions(tu)}
+	f := &fileInfo{tu: tu, path: path, types: enumTypes(tu), defs: tu.Definitions()}
 	var out []Kernel
 	for _, k := range fns {
 		out = append(out, f.kernel(k))
@@ -161,41 +161,6 @@ func templateArgs(fn *clang.Node) string {
 		return ""
 	}
 	return "<" + strings.Join(args, ", ") + ">"
-}
-
-// definitions maps the id of every declaration of a function of the main
-// file to its definition, so that a call through a prototype finds the
-// body.
-func definitions(tu *clang.TU) map[string]*clang.Node {
-	defs := map[string]*clang.Node{}
-	var walk func(n *clang.Node)
-	walk = func(n *clang.Node) {
-		if n == nil {
-			return
-		}
-		switch n.Kind {
-		case "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXConversionDecl", "CXXDestructorDecl":
-			if n.Body() != nil {
-				defs[n.ID] = n
-				for prev, i := n.PreviousDecl, 0; prev != "" && i < 100; i++ {
-					defs[prev] = n
-					p := tu.Decl(prev)
-					if p == nil {
-						break
-					}
-					prev = p.PreviousDecl
-				}
-			}
-			return
-		}
-		for _, c := range n.Inner {
-			walk(c)
-		}
-	}
-	for _, d := range tu.MainDecls() {
-		walk(d)
-	}
-	return defs
 }
 
 // enumTypes collects the names of the enumerations of the main file, which

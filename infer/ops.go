@@ -470,17 +470,24 @@ func (x *exec) conditional(n *clang.Node) value {
 	if isFalse(c) {
 		return x.rvalue(n.Child(2))
 	}
-	base := x.env
 	var va, vb value
+	x.arms(at, c, func() { va = x.rvalue(n.Child(1)) }, func() { vb = x.rvalue(n.Child(2)) })
+	return x.merge(at, c, va, vb)
+}
+
+// arms runs the two arms of a conditional, each from the current
+// environment: their accesses happen under their conditions, and the
+// environments join after them.
+func (x *exec) arms(at protocol.Pos, c protocol.Cond, a, b func()) {
+	base := x.env
 	x.env = base.clone()
-	stsA := x.into(func() { va = x.rvalue(n.Child(1)) })
+	stsA := x.into(a)
 	envA := x.env
 	x.env = base.clone()
-	stsB := x.into(func() { vb = x.rvalue(n.Child(2)) })
+	stsB := x.into(b)
 	envB := x.env
 	x.emitIf(at, c, stsA, stsB)
 	x.env = x.mergeEnv(at, c, envA, envB)
-	return x.merge(at, c, va, vb)
 }
 
 // emitIf emits if c { then } else { els }, leaving out empty branches.

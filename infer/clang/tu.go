@@ -169,3 +169,38 @@ func (tu *TU) Text(n *Node) string {
 	}
 	return string(tu.Src[start:end])
 }
+
+// Definitions maps the id of every declaration of a function of the main
+// file (methods and constructors included) to its definition, so that a
+// call through a prototype finds the body.
+func (tu *TU) Definitions() map[string]*Node {
+	defs := map[string]*Node{}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n == nil {
+			return
+		}
+		switch n.Kind {
+		case "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXConversionDecl", "CXXDestructorDecl":
+			if n.Body() != nil {
+				defs[n.ID] = n
+				for prev, i := n.PreviousDecl, 0; prev != "" && i < 100; i++ {
+					defs[prev] = n
+					p := tu.Decl(prev)
+					if p == nil {
+						break
+					}
+					prev = p.PreviousDecl
+				}
+			}
+			return
+		}
+		for _, c := range n.Inner {
+			walk(c)
+		}
+	}
+	for _, d := range tu.MainDecls() {
+		walk(d)
+	}
+	return defs
+}

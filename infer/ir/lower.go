@@ -56,7 +56,7 @@ func Lower(tu *clang.TU, fn *clang.Node) (*Func, error) {
 		return nil, fmt.Errorf("ir.Lower: not a function with a body")
 	}
 	ts := newTypes(tu)
-	shared := &fileState{tu: tu, types: ts, defs: definitions(tu), cands: map[string][]target{}, moved: map[string]bool{}, modified: map[string]map[string]bool{}}
+	shared := &fileState{tu: tu, types: ts, defs: tu.Definitions(), cands: map[string][]target{}, moved: map[string]bool{}, modified: map[string]map[string]bool{}}
 	var f *Func
 	for pass := 0; pass < maxPasses; pass++ {
 		l := newLowerer(shared, fn)
@@ -79,40 +79,6 @@ type fileState struct {
 	changed  bool                       // a pass found a new target
 	moved    map[string]bool            // pointer and variable target: the pointer may point inside the variable
 	modified map[string]map[string]bool // per function: the variables it may modify
-}
-
-// definitions maps every declaration of a function of the main file to its
-// definition, so that a call through a prototype finds the body.
-func definitions(tu *clang.TU) map[string]*clang.Node {
-	defs := map[string]*clang.Node{}
-	var walk func(n *clang.Node)
-	walk = func(n *clang.Node) {
-		if n == nil {
-			return
-		}
-		switch n.Kind {
-		case "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXConversionDecl":
-			if n.Body() != nil {
-				defs[n.ID] = n
-				for prev, i := n.PreviousDecl, 0; prev != "" && i < 100; i++ {
-					defs[prev] = n
-					p := tu.Decl(prev)
-					if p == nil {
-						break
-					}
-					prev = p.PreviousDecl
-				}
-			}
-			return
-		}
-		for _, c := range n.Inner {
-			walk(c)
-		}
-	}
-	for _, d := range tu.MainDecls() {
-		walk(d)
-	}
-	return defs
 }
 
 // lowerer is one pass of the lowering of one kernel.
