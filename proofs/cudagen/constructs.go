@@ -46,7 +46,7 @@ var ConstructNames = []string{
 	// assignments
 	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++/--",
 	// arithmetic
-	"unsigned arith", "unsigned wrap", "&", "|", "^", "<<", ">>", "%", "/", "min", "max", "!", "&&", "||",
+	"unsigned arith", "unsigned wrap", "wrap then modulo", "&", "|", "^", "<<", ">>", "%", "/", "min", "max", "!", "&&", "||",
 	// atomics
 	"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicAnd", "atomicOr", "atomicXor",
 	"atomicInc", "atomicDec", "atomicCAS", "atomic shared", "atomic global", "atomic old value",
@@ -458,6 +458,16 @@ func constructs(p *Program) map[string]bool {
 			switch e.Op {
 			case "&", "|", "^", "<<", ">>", "%", "/", "&&", "||":
 				add(e.Op)
+			}
+			if b, ok := e.X.(*Binary); ok && e.Op == "%" && b.Op == "-" && ti != nil && ti.types[b] != nil && ti.types[b].K == KUint {
+				if k, ok := constInt(e.Y); ok && k&(k-1) != 0 {
+					add("wrap then modulo")
+				}
+			}
+			if c, ok := e.X.(*Cast); ok && e.Op == "%" && c.T.K == KUint {
+				if b, ok := c.X.(*Binary); ok && b.Op == "-" {
+					add("wrap then modulo")
+				}
 			}
 			if ti != nil {
 				if t := ti.types[e]; t != nil && t.K == KUint {

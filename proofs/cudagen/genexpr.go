@@ -390,7 +390,12 @@ func (g *gen) copyExpr(e Expr) Expr {
 func (g *gen) perturb(e Expr) Expr {
 	r := g.rangeOf(e)
 	t := promote(g.typeOf(e))
-	switch g.intn(8) {
+	switch g.intn(9) {
+	case 8:
+		// an unsigned wrap-around reduced modulo a non-power of two
+		if r.ok && r.lo >= 0 && r.hi < 1<<20 {
+			return bin("%", bin("-", &Cast{T: tUint, X: e}, uintLit(1)), uintLit(r.hi+2))
+		}
 	case 0:
 		return bin("+", e, litOf(t, 1))
 	case 1:
@@ -582,8 +587,20 @@ func (g *gen) anyIndex(out *[]Stmt, a *arr) Expr {
 		if e := g.idxVar(); e != nil {
 			return e
 		}
-	case 4: // wrap-around in unsigned arithmetic, masked
+	case 4: // wrap-around in unsigned arithmetic, masked or reduced
 		if g.p.Block[1] == 1 && g.p.Block[2] == 1 {
+			if g.chance(0.5) {
+				// (threadIdx.x - k) % K: thread 0 wraps to 2^32 - k, whose
+				// residue meets another thread's only modulo 2^32
+				k := int64(1 + g.intn(2))
+				K := []int64{3, 5, 6, 7, 9}[g.intn(5)]
+				var t Expr = tidx(0)
+				if g.chance(0.4) {
+					t = &Cast{T: tUint, X: bin("-", ref(g.tid), intLit(k))}
+					return bin("%", t, uintLit(K))
+				}
+				return bin("%", bin("-", t, uintLit(k)), uintLit(K))
+			}
 			lane := bin("&", tidx(0), uintLit(31))
 			return bin("&", bin("-", lane, uintLit(1)), uintLit(int64(pow2ceil(int64(g.p.Block[0]))-1)))
 		}
