@@ -40,6 +40,16 @@ __global__ void k(int *out) {
   out[0] = threadIdx.x;
 }`}, want{race: true, lines: [][2]int{{3, 3}}}},
 
+	// min and max of two values of one type return a value, not a reference
+	// to a parameter (which dangled and crashed the case): thread t reads
+	// s[min(t, 1)] and thread 1 writes s[1] without a barrier.
+	{Case{Name: "min_max_values", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  __shared__ int s[2];
+  if (threadIdx.x == 1) s[1] = 1;
+  out[threadIdx.x] = s[max(0, min((int)threadIdx.x, 1))];
+}`}, want{race: true, lines: [][2]int{{4, 5}}}},
+
 	// Each thread writes its own element: no two threads touch the same cell.
 	{Case{Name: "own_element", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
 __global__ void k(int *out) {

@@ -16,6 +16,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <type_traits>
 
 #define DRF_INL __attribute__((nodebug, always_inline)) inline
 
@@ -172,9 +173,9 @@ DRF_INL uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w) { retur
 
 // min and max as in CUDA: the usual arithmetic conversions pick the type.
 template <class A, class B>
-DRF_INL auto min(A a, B b) -> decltype(true ? a : b) { return b < a ? b : a; }
+DRF_INL auto min(A a, B b) -> std::remove_cvref_t<decltype(true ? a : b)> { return b < a ? b : a; }
 template <class A, class B>
-DRF_INL auto max(A a, B b) -> decltype(true ? a : b) { return a < b ? b : a; }
+DRF_INL auto max(A a, B b) -> std::remove_cvref_t<decltype(true ? a : b)> { return a < b ? b : a; }
 
 // Math.
 DRF_INL float sqrtf(float x) { return __builtin_sqrtf(x); }
