@@ -250,7 +250,11 @@ func (x *exec) wrapUnsigned(at protocol.Pos, e protocol.Expr, t ctype) protocol.
 	if width > 32 || !x.mayBeNegative(e) {
 		return e
 	}
-	return emod(at, e, lit(at, 1<<width))
+	// e + 2^width when negative: C's value for any e in [-2^width,
+	// 2^width), the range where unbounded integers agree with C (see the
+	// known limitations), and linear, where a remainder by 2^width is a
+	// hard query for the solver
+	return ite(at, cmp(at, protocol.Ge, e, lit(at, 0)), e, add(at, e, lit(at, 1<<width)))
 }
 
 // mayBeNegative reports whether an integer expression may be negative where
