@@ -145,6 +145,19 @@ func constructs(p *Program) map[string]bool {
 			}
 		})
 	}
+	declared := map[*Var]bool{}
+	loopVars := map[*Var]bool{} // variables of loops declared outside them
+	// condLoop counts a while or do loop: its condition, the variables the
+	// condition reads, its body
+	condLoop := func(c Expr, body *Block, inIf bool) {
+		loopCond(c)
+		walkExpr(c, func(e Expr) {
+			if r, ok := e.(*VarRef); ok && declared[r.V] {
+				loopVars[r.V] = true
+			}
+		})
+		stmts(body.Stmts, true, inIf)
+	}
 	post := func(s Stmt) {
 		switch s := s.(type) {
 		case *IncDec:
@@ -164,8 +177,6 @@ func constructs(p *Program) map[string]bool {
 			}
 		}
 	}
-	declared := map[*Var]bool{}
-	loopVars := map[*Var]bool{} // variables of loops declared outside them
 	stmt = func(s Stmt, inLoop, inIf bool) {
 		switch s := s.(type) {
 		case *Decl:
@@ -284,23 +295,11 @@ func constructs(p *Program) map[string]bool {
 			return
 		case *While:
 			add("while")
-			loopCond(s.C)
-			walkExpr(s.C, func(e Expr) {
-				if r, ok := e.(*VarRef); ok && declared[r.V] {
-					loopVars[r.V] = true
-				}
-			})
-			stmts(s.Body.Stmts, true, inIf)
+			condLoop(s.C, s.Body, inIf)
 			return
 		case *DoWhile:
 			add("do-while")
-			loopCond(s.C)
-			walkExpr(s.C, func(e Expr) {
-				if r, ok := e.(*VarRef); ok && declared[r.V] {
-					loopVars[r.V] = true
-				}
-			})
-			stmts(s.Body.Stmts, true, inIf)
+			condLoop(s.C, s.Body, inIf)
 			return
 		case *Switch:
 			add("switch")
