@@ -159,6 +159,9 @@ func DeclFile(n *Node) string {
 // Text returns the source text of a node's range when it lies in the main
 // file, or "".
 func (tu *TU) Text(n *Node) string {
+	if n == nil {
+		return ""
+	}
 	b, e := n.Range.Begin.At(), n.Range.End.At()
 	if !tu.InMain(b) || !tu.InMain(e) {
 		return ""

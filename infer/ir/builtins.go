@@ -184,7 +184,7 @@ func (l *lowerer) atomic(n *clang.Node, name string, args []*clang.Node) val {
 				l.unknown(n, "an atomic on %s", structName(et))
 				return
 			}
-			l.emit(&Atomic{At: at, Dst: r, Op: op, Addr: Addr{Base: a.base, Off: a.off}, T: et.ir, Args: rest})
+			l.emit(&Atomic{At: at, Dst: r, Op: op, Addr: Addr{Base: a.base, Off: a.off}, T: et.ir, Args: rest, Source: l.text(n)})
 		case pVar:
 			old := l.loadPlace(a, et, n)
 			if r != nil {

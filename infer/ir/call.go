@@ -170,7 +170,7 @@ func (l *lowerer) inline(n, def *clang.Node, this *ptrv, args []*clang.Node) (va
 	if fname == "" {
 		fname = "f"
 	}
-	region := &Region{At: at, Name: l.name(fname), Body: &Block{At: at}}
+	region := &Region{At: at, Name: l.name(fname), Call: true, Body: &Block{At: at}}
 	ctx := &retContext{region: region}
 	if body := def.Body(); body != nil {
 		if r := last(body); r != nil && r.Kind == "ReturnStmt" {

@@ -89,6 +89,9 @@ const (
 type Var struct {
 	At   protocol.Pos
 	Name string
+	// CName is the name the variable was made from (the C name of a
+	// variable that shadows another: i for i_1), for witnesses.
+	CName string
 	T    Type
 	Kind VarKind
 	// Targets names what a PtrSel selects between, by index: base names,
@@ -236,30 +239,33 @@ type Assign struct {
 
 // Load reads T at Addr into Dst.
 type Load struct {
-	At   protocol.Pos
-	Dst  *Var
-	Addr Addr
-	T    Type
+	At     protocol.Pos
+	Dst    *Var
+	Addr   Addr
+	T      Type
+	Source string // how the accessed object reads in the source, for reports
 }
 
 // Store writes X, of type T, at Addr.
 type Store struct {
-	At   protocol.Pos
-	Addr Addr
-	T    Type
-	X    Expr
+	At     protocol.Pos
+	Addr   Addr
+	T      Type
+	X      Expr
+	Source string // how the accessed object reads in the source, for reports
 }
 
 // Atomic is an atomic read-modify-write of T at Addr (atomicAdd is Op
 // "add", atomicCAS "cas" with Args compare, value). Dst receives the old
 // value; it is nil when the result is not used.
 type Atomic struct {
-	At   protocol.Pos
-	Dst  *Var
-	Op   string
-	Addr Addr
-	T    Type
-	Args []Expr
+	At     protocol.Pos
+	Dst    *Var
+	Op     string
+	Addr   Addr
+	T      Type
+	Args   []Expr
+	Source string // the call, for reports
 }
 
 // If runs Then when Cond holds, Else (possibly empty) otherwise.
@@ -309,6 +315,7 @@ type Return struct{ At protocol.Pos }
 type Region struct {
 	At   protocol.Pos
 	Name string
+	Call bool // an inlined call (else a switch)
 	Body *Block
 }
 

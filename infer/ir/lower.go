@@ -89,6 +89,7 @@ type lowerer struct {
 	out *[]Stmt
 
 	used    map[string]bool    // names given
+	orig    map[string]string  // the name each given name was made from
 	env     map[string]*object // C variables by declaration id
 	objects map[string]*object // objects by name (the targets of pointers)
 	bases   map[string]*Base   // memory by declaration id ("extern" for dynamic shared memory)
@@ -117,7 +118,7 @@ type retContext struct {
 }
 
 func newLowerer(s *fileState, fn *clang.Node) *lowerer {
-	return &lowerer{fileState: s, fn: fn, used: map[string]bool{}, env: map[string]*object{},
+	return &lowerer{fileState: s, fn: fn, used: map[string]bool{}, orig: map[string]string{}, env: map[string]*object{},
 		objects: map[string]*object{}, bases: map[string]*Base{}, byName: map[string]*Base{}, stable: map[*Var]bool{}}
 }
 
@@ -187,11 +188,15 @@ func (l *lowerer) name(base string) string {
 		n = fmt.Sprintf("%s_%d", base, i)
 	}
 	l.used[n] = true
+	l.orig[n] = base
 	return n
 }
 
 func (l *lowerer) newVar(at protocol.Pos, name string, t Type, kind VarKind) *Var {
-	v := &Var{At: at, Name: name, T: t, Kind: kind}
+	v := &Var{At: at, Name: name, CName: name, T: t, Kind: kind}
+	if o, ok := l.orig[name]; ok {
+		v.CName = o
+	}
 	if kind == Param {
 		l.f.Params = append(l.f.Params, v)
 	} else {

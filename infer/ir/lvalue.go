@@ -446,11 +446,11 @@ func (l *lowerer) loadPlace(a place, t ctype, n *clang.Node) val {
 	switch t.kind {
 	case cScalar:
 		r := l.temp(at, t.ir)
-		l.emit(&Load{At: at, Dst: r, Addr: addr, T: t.ir})
+		l.emit(&Load{At: at, Dst: r, Addr: addr, T: t.ir, Source: l.text(n)})
 		return val{t: t, e: &Ref{At: at, Var: r}}
 	case cPtr:
 		r := l.temp(at, U64)
-		l.emit(&Load{At: at, Dst: r, Addr: addr, T: U64})
+		l.emit(&Load{At: at, Dst: r, Addr: addr, T: U64, Source: l.text(n)})
 		return val{t: t, p: unknownPtr("a pointer loaded from memory")}
 	case cStruct:
 		if t.rec == nil {
@@ -517,9 +517,9 @@ func (l *lowerer) storePlace(a place, t ctype, v val, n *clang.Node, at protocol
 	addr := Addr{Base: a.base, Off: a.off}
 	switch t.kind {
 	case cScalar:
-		l.emit(&Store{At: at, Addr: addr, T: t.ir, X: l.scalar(v, t.ir, at)})
+		l.emit(&Store{At: at, Addr: addr, T: t.ir, X: l.scalar(v, t.ir, at), Source: l.text(n)})
 	case cPtr:
-		l.emit(&Store{At: at, Addr: addr, T: U64, X: &Opaque{At: at, Reason: "a pointer", T: U64}})
+		l.emit(&Store{At: at, Addr: addr, T: U64, X: &Opaque{At: at, Reason: "a pointer", T: U64}, Source: l.text(n)})
 	case cStruct:
 		if t.rec == nil {
 			l.emit(&Unknown{At: at, Reason: "a write of " + structName(t) + ", whose layout is unknown: " + l.text(n)})
