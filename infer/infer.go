@@ -21,11 +21,13 @@ package infer
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
 	"drfcheck/infer/clang"
 	"drfcheck/infer/ir"
+	"drfcheck/infer/symexec"
 	"drfcheck/protocol"
 )
 
@@ -197,6 +199,16 @@ func (f *fileInfo) kernel(k found) (out Kernel) {
 		x.sink.unknowns = append(x.sink.unknowns, protocol.Unknown{At: at,
 			Reason: fmt.Sprintf("template kernel %s is never instantiated in this file: instantiate it (template __global__ void %s<...>(...);) to check it", k.name, k.name)})
 		out.File = kn.finish(nil, x.sink.unknowns)
+		return out
+	}
+	if os.Getenv("DRFCHECK_IR") == "1" {
+		fn, err := ir.Lower(f.tu, k.fn)
+		if err != nil {
+			out.File = kn.finish(nil, []protocol.Unknown{{At: at, Reason: err.Error()}})
+			return out
+		}
+		r := symexec.Protocol(fn, f.path)
+		out.File, out.Uses = r.File, r.Uses
 		return out
 	}
 	defer func() {

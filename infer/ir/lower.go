@@ -102,6 +102,7 @@ type lowerer struct {
 	jumps []jumpTarget  // what break refers to, innermost last
 	ret   *retContext   // the function being inlined, nil at the kernel's level
 	this  *ptrv         // the object of the method being inlined
+	here  protocol.Pos  // where code made for no node of its own goes (a copy's element accesses)
 }
 
 // jumpTarget is what a break leaves: a loop, or a switch region.
@@ -162,6 +163,9 @@ func templateArgs(fn *clang.Node) string {
 // pos returns a node's position in the user's file: its own when it is in
 // the main file (a macro's expansion counts), else the call being inlined.
 func (l *lowerer) pos(n *clang.Node) protocol.Pos {
+	if n == nil && l.here.IsValid() {
+		return l.here
+	}
 	if n != nil {
 		for _, loc := range []*clang.Loc{&n.Range.Begin, &n.Loc} {
 			if a := loc.At(); l.tu.InMain(a) {

@@ -538,7 +538,7 @@ func (l *lowerer) storePlace(a place, t ctype, v val, n *clang.Node, at protocol
 			l.storePlace(fa, f.t, fv, n, at)
 		}
 	case cArray:
-		l.copyArray(a, v, t, at)
+		l.copyArray(a, v, t, at, n)
 	default:
 		l.emit(&Unknown{At: at, Reason: "a write of an object of unknown type: " + l.text(n)})
 	}

@@ -346,7 +346,7 @@ func (l *lowerer) writeObject(o *object, v val, at protocol.Pos) {
 	case o.ptr != nil:
 		l.writePtr(o, l.pointer(v), at)
 	case o.base != nil:
-		l.copyArray(place{kind: pMem, base: o.base, off: i64(at, 0)}, v, o.t, at)
+		l.copyArray(place{kind: pMem, base: o.base, off: i64(at, 0)}, v, o.t, at, nil)
 	default:
 		if v.fields == nil && o.fields != nil {
 			// a struct of unknown value (a call's, a constructor's)
@@ -390,10 +390,16 @@ const maxCopy = 64
 
 // copyArray copies an array value (an array member of a struct being
 // copied) to memory, one scalar at a time.
-func (l *lowerer) copyArray(dst place, v val, t ctype, at protocol.Pos) {
+func (l *lowerer) copyArray(dst place, v val, t ctype, at protocol.Pos, n *clang.Node) {
 	if v.arr == nil {
 		l.emit(&Unknown{At: at, Reason: "a copy of an array whose source the lowering does not know"})
 		return
+	}
+	if n == nil {
+		// the element accesses are placed at the copy
+		saved := l.here
+		l.here = at
+		defer func() { l.here = saved }()
 	}
 	var offs []int64
 	var leafs []ctype
@@ -409,8 +415,8 @@ func (l *lowerer) copyArray(dst place, v val, t ctype, at protocol.Pos) {
 		src, d := *v.arr, dst
 		src.off = add(at, src.off, i64(at, off))
 		d.off = add(at, d.off, i64(at, off))
-		e := l.loadPlace(src, leafs[i], nil)
-		l.storePlace(d, leafs[i], e, nil, at)
+		e := l.loadPlace(src, leafs[i], n)
+		l.storePlace(d, leafs[i], e, n, at)
 	}
 }
 

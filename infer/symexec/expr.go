@@ -1,0 +1,430 @@
+package symexec
+
+import (
+	"math"
+	"math/bits"
+
+	"drfcheck/infer/ir"
+	"drfcheck/protocol"
+)
+
+// Integers are protocol expressions over unbounded integers. +, - and *
+// agree with C's arithmetic modulo 2^width, so they are kept as they are;
+// the operations that see more than the residue (division, remainder,
+// shifts, masks, comparisons) first put an unsigned operand that may be
+// negative back in [0, 2^32), and a conversion to a narrower type wraps.
+
+// eval evaluates a pure IR expression.
+func (x *exec) eval(e ir.Expr) value {
+	at := e.Pos()
+	switch e := e.(type) {
+	case *ir.Const:
+		if e.T.IsInt() {
+			return intVal{lit(at, e.Int)}
+		}
+		return x.k.opaque(false, false)
+	case *ir.Ref:
+		return x.read(at, e.Var)
+	case *ir.Builtin:
+		if e.Kind == ir.WarpSize {
+			return intVal{lit(at, 32)}
+		}
+		return intVal{&protocol.Builtin{At: at, Kind: builtinKinds[e.Kind], Dim: e.Dim}}
+	case *ir.Unary:
+		return x.unary(e)
+	case *ir.Binary:
+		return x.binary(e)
+	case *ir.Select:
+		c := x.cond(e.Cond)
+		return x.merge(at, c, x.eval(e.X), x.eval(e.Y))
+	case *ir.Convert:
+		return x.convert(at, x.eval(e.X), e.X.Type(), e.To)
+	case *ir.Call:
+		return x.call(e)
+	case *ir.Opaque:
+		return x.fresh(at, e.T, "", true, false)
+	}
+	x.unknown(at, "an expression this stage does not know (%T)", e)
+	return x.k.opaque(true, true)
+}
+
+// read returns the value of a variable; one never assigned is a fresh
+// thread-local value, the same at every read.
+func (x *exec) read(at protocol.Pos, v *ir.Var) value {
+	if val, ok := x.env[v]; ok {
+		return val
+	}
+	val := x.freshOf(at, v)
+	x.env[v] = val
+	return val
+}
+
+// cond evaluates an expression as a condition.
+func (x *exec) cond(e ir.Expr) protocol.Cond {
+	at := e.Pos()
+	v := x.eval(e)
+	return exprCond(at, x.asInt(at, v))
+}
+
+func boolVal(at protocol.Pos, c protocol.Cond) value { return intVal{condExpr(at, c)} }
+
+func (x *exec) unary(e *ir.Unary) value {
+	at := e.At
+	v := x.eval(e.X)
+	if e.Op == "!" {
+		return boolVal(at, not(at, exprCond(at, x.asInt(at, v))))
+	}
+	i, ok := v.(intVal)
+	if !ok || !e.T.IsInt() {
+		return x.opaque(v)
+	}
+	switch e.Op {
+	case "-":
+		return intVal{neg(at, i.e)}
+	case "~":
+		// -x - 1, which two's complement makes exact
+		return intVal{sub(at, neg(at, i.e), lit(at, 1))}
+	}
+	return intVal{x.asInt(at, x.opaque(v))}
+}
+
+var cmpOps = map[string]protocol.CmpOp{
+	"==": protocol.Eq, "!=": protocol.Ne, "<": protocol.Lt, "<=": protocol.Le, ">": protocol.Gt, ">=": protocol.Ge,
+}
+
+func (x *exec) binary(e *ir.Binary) value {
+	at := e.At
+	switch e.Op {
+	case "&&", "||":
+		a, b := x.cond(e.X), x.cond(e.Y)
+		if e.Op == "&&" {
+			return boolVal(at, and(at, a, b))
+		}
+		return boolVal(at, or(at, a, b))
+	}
+	a, b := x.eval(e.X), x.eval(e.Y)
+	ia, aInt := a.(intVal)
+	ib, bInt := b.(intVal)
+	c, isCmp := cmpOps[e.Op]
+	t := e.T
+	if isCmp {
+		t = e.X.Type()
+	}
+	if !aInt || !bInt || !t.IsInt() {
+		if isCmp {
+			o := x.opaque(a, b)
+			return intVal{x.freshInt(at, "", o.local, o.block)}
+		}
+		return x.opaque(a, b)
+	}
+	ea, eb := ia.e, ib.e
+	if wrapsUnsigned(e.Op) && unsigned(t) {
+		ea = x.wrapUnsigned(at, ea, t)
+		if e.Op != ">>" {
+			eb = x.wrapUnsigned(at, eb, t)
+		}
+	}
+	if isCmp {
+		return boolVal(at, cmp(at, c, ea, eb))
+	}
+	switch e.Op {
+	case "min":
+		return intVal{minExpr(at, ea, eb)}
+	case "max":
+		return intVal{maxExpr(at, ea, eb)}
+	}
+	return intVal{x.intOp(at, e.Op, ea, eb, t)}
+}
+
+func unsigned(t ir.Type) bool { return t.Kind == ir.Int && !t.Signed }
+
+// wrapsUnsigned reports whether an operator on unsigned operands depends on
+// more than their residues modulo 2^32 in a way that matters below 2^32:
+// equality does not (two values equal modulo 2^32 differ by at least 2^32,
+// which is the known limitation of unbounded integers).
+func wrapsUnsigned(op string) bool {
+	switch op {
+	case "/", "%", ">>", "&", "|", "^", "<", "<=", ">", ">=", "min", "max":
+		return true
+	}
+	return false
+}
+
+// wrapUnsigned is the value of e as a C unsigned integer of type t: its
+// residue modulo 2^width when e may be negative. 64-bit types are left
+// unbounded.
+func (x *exec) wrapUnsigned(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr {
+	width := t.Size * 8
+	if width == 0 {
+		width = 32
+	}
+	if width > 32 || !mayBeNegative(e) {
+		return e
+	}
+	// e + 2^width when negative: C's value for any e in [-2^width,
+	// 2^width), the range where unbounded integers agree with C (see the
+	// known limitations), and linear, where a remainder by 2^width is a
+	// hard query for the solver
+	return ite(at, cmp(at, protocol.Ge, e, lit(at, 0)), e, add(at, e, lit(at, 1<<width)))
+}
+
+// mayBeNegative reports whether an integer expression may be negative where
+// C's value is not: a difference or a negative constant. Variables,
+// unknowns and calls are left alone: integers are unbounded, so wrapping a
+// parameter would let it stand for values C's types exclude (a signed
+// parameter converted to unsigned is a known limitation).
+func mayBeNegative(e protocol.Expr) bool {
+	switch e := e.(type) {
+	case *protocol.IntLit:
+		return e.Value < 0
+	case *protocol.Binary:
+		switch e.Op {
+		case protocol.Sub:
+			return true
+		case protocol.Div, protocol.Mod:
+			return mayBeNegative(e.X)
+		}
+		return mayBeNegative(e.X) || mayBeNegative(e.Y)
+	case *protocol.Ite:
+		return mayBeNegative(e.Then) || mayBeNegative(e.Else)
+	case *protocol.Neg:
+		return true
+	}
+	return false
+}
+
+// convert converts a value of type from to type to.
+func (x *exec) convert(at protocol.Pos, v value, from, to ir.Type) value {
+	switch to.Kind {
+	case ir.Float:
+		if _, ok := v.(intVal); ok {
+			return x.opaque(v)
+		}
+		return v
+	case ir.Bool:
+		return boolVal(at, exprCond(at, x.asInt(at, v)))
+	case ir.Int:
+		e := x.asInt(at, v)
+		if !from.IsInt() {
+			return intVal{e}
+		}
+		switch {
+		case to.Size < 4 || to.Size == 4 && unsigned(to):
+			return intVal{x.narrow(at, e, to)}
+		case to.Size > from.Size && unsigned(from):
+			// a wider type sees the unsigned value: (long)(lane - 1u)
+			return intVal{x.wrapUnsigned(at, e, from)}
+		}
+		return intVal{e}
+	}
+	return v
+}
+
+// emod is the Euclidean residue of e modulo a positive p, in [0, p).
+func emod(at protocol.Pos, e, p protocol.Expr) protocol.Expr {
+	if nonNegative(e) {
+		return mod(at, e, p)
+	}
+	return mod(at, add(at, mod(at, e, p), p), p)
+}
+
+// narrow is the value of e converted to an integer type of 32 bits or
+// fewer: its residue modulo 2^width, shifted to the signed range for a
+// signed type ((unsigned char)256 is 0, (signed char)200 is -56).
+func (x *exec) narrow(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr {
+	width := t.Size * 8
+	if width == 32 && unsigned(t) {
+		return x.wrapUnsigned(at, e, t)
+	}
+	if width == 0 || width >= 32 {
+		return e
+	}
+	if k, ok := litValue(e); ok {
+		if unsigned(t) && k >= 0 && k < 1<<width || !unsigned(t) && k >= -(1<<(width-1)) && k < 1<<(width-1) {
+			return e
+		}
+	}
+	if unsigned(t) {
+		return emod(at, e, lit(at, 1<<width))
+	}
+	half := lit(at, 1<<(width-1))
+	return sub(at, emod(at, add(at, e, half), lit(at, 1<<width)), half)
+}
+
+// intOp applies an integer operator. Shifts and masks by constants are
+// exact (seed 004's protocols have no bitwise operators): x << k is
+// x * 2^k, x >> k is the floor of x / 2^k, x & (2^k - 1) is x mod 2^k.
+// Other bitwise operations are uninterpreted functions of their operands:
+// equal operands give equal results, which is all that is known.
+func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) protocol.Expr {
+	nonneg := unsigned(t) || nonNegative(a)
+	ka, aLit := litValue(a)
+	kb, bLit := litValue(b)
+	switch op {
+	case "+":
+		return add(at, a, b)
+	case "-":
+		return sub(at, a, b)
+	case "*":
+		return mul(at, a, b)
+	case "/":
+		return div(at, a, b)
+	case "%":
+		return mod(at, a, b)
+	case "<<":
+		if bLit && kb >= 0 && kb < 62 {
+			return mul(at, a, lit(at, 1<<kb))
+		}
+	case ">>":
+		if bLit && kb >= 0 && kb < 62 {
+			if kb == 0 {
+				return a
+			}
+			p := lit(at, 1<<kb)
+			if nonneg {
+				return div(at, a, p)
+			}
+			return ite(at, cmp(at, protocol.Ge, a, lit(at, 0)), div(at, a, p),
+				div(at, sub(at, a, lit(at, 1<<kb-1)), p))
+		}
+	case "&":
+		if aLit && bLit {
+			return lit(at, ka&kb)
+		}
+		if aLit && !bLit {
+			a, b, ka, kb, bLit = b, a, kb, ka, true
+			nonneg = unsigned(t) || nonNegative(a)
+		}
+		if bLit {
+			if kb == 0 {
+				return lit(at, 0)
+			}
+			if k, ok := lowMask(kb); ok {
+				return modPow2(at, a, k, nonneg)
+			}
+			if k, ok := highMask(kb, t); ok && nonneg {
+				// clears the k low bits: a - a mod 2^k
+				return sub(at, a, mod(at, a, lit(at, 1<<k)))
+			}
+			if m, ok := maskBits(at, a, kb, nonneg); ok {
+				return m
+			}
+		}
+	case "|", "^":
+		if aLit && bLit {
+			if op == "|" {
+				return lit(at, ka|kb)
+			}
+			return lit(at, ka^kb)
+		}
+		if aLit && !bLit {
+			a, b, ka, kb, bLit = b, a, kb, ka, true
+			nonneg = unsigned(t) || nonNegative(a)
+		}
+		if bLit && kb == 0 {
+			return a
+		}
+		// with a constant: a | c is a + c - (a & c), a ^ c is
+		// a + c - 2 (a & c)
+		if m, ok := maskBits(at, a, kb, nonneg); bLit && ok {
+			sum := add(at, a, lit(at, kb))
+			if op == "|" {
+				return sub(at, sum, m)
+			}
+			return sub(at, sum, mul(at, m, lit(at, 2)))
+		}
+	}
+	name := map[string]string{"<<": "shl", ">>": "shr", "&": "bitand", "|": "bitor", "^": "bitxor"}[op]
+	if name == "" {
+		return x.freshInt(at, "", x.k.isLocal(a) || x.k.isLocal(b), x.k.isBlock(a) || x.k.isBlock(b))
+	}
+	return x.uninterpreted(at, name, a, b)
+}
+
+// uninterpreted applies a pure function the protocol does not model.
+func (x *exec) uninterpreted(at protocol.Pos, name string, args ...protocol.Expr) protocol.Expr {
+	return &protocol.Call{At: at, Func: x.k.function(name, at), Args: args}
+}
+
+// call applies a pure function the IR does not interpret: an integer
+// function of integers is uninterpreted (equal arguments, equal results);
+// anything else is opaque, as local as its arguments.
+func (x *exec) call(e *ir.Call) value {
+	var vals []value
+	var args []protocol.Expr
+	ints := e.T.IsInt()
+	for _, a := range e.Args {
+		v := x.eval(a)
+		vals = append(vals, v)
+		if i, ok := v.(intVal); ok {
+			args = append(args, i.e)
+		} else {
+			ints = false
+		}
+	}
+	if !ints {
+		o := x.opaque(vals...)
+		if e.T.IsInt() {
+			return intVal{x.freshInt(e.At, "", o.local, o.block)}
+		}
+		return o
+	}
+	if len(args) == 0 {
+		return intVal{x.freshInt(e.At, e.Func, false, false)}
+	}
+	return intVal{x.uninterpreted(e.At, e.Func, args...)}
+}
+
+// maskBits is a & c for a non-negative a and a constant c with few bits
+// set: the sum over the bits b of c of 2^b * ((a / 2^b) mod 2).
+func maskBits(at protocol.Pos, a protocol.Expr, c int64, nonneg bool) (protocol.Expr, bool) {
+	if !nonneg || c <= 0 || c >= 1<<31 || bits.OnesCount64(uint64(c)) > 4 {
+		return nil, false
+	}
+	var sum protocol.Expr = lit(at, 0)
+	for b := 0; b < 31; b++ {
+		if c&(1<<b) == 0 {
+			continue
+		}
+		bit := mod(at, div(at, a, lit(at, 1<<b)), lit(at, 2))
+		sum = add(at, sum, mul(at, bit, lit(at, 1<<b)))
+	}
+	return sum, true
+}
+
+// modPow2 is a & (2^k - 1).
+func modPow2(at protocol.Pos, a protocol.Expr, k int, nonneg bool) protocol.Expr {
+	p := lit(at, 1<<k)
+	if nonneg {
+		return mod(at, a, p)
+	}
+	return ite(at, cmp(at, protocol.Ge, a, lit(at, 0)), mod(at, a, p), mod(at, add(at, mod(at, a, p), p), p))
+}
+
+// lowMask reports whether c is 2^k - 1 for 0 < k < 62.
+func lowMask(c int64) (int, bool) {
+	for k := 1; k < 62; k++ {
+		if c == 1<<k-1 {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// highMask reports whether c clears exactly the k low bits: ~(2^k - 1) as a
+// signed value, or as an unsigned value of the type's width.
+func highMask(c int64, t ir.Type) (int, bool) {
+	width := t.Size * 8
+	if width == 0 || width > 64 {
+		width = 32
+	}
+	for k := 1; k < 62 && int64(k) < width; k++ {
+		if c == -(1 << k) {
+			return k, true
+		}
+		if width < 64 && c == int64(uint64(math.MaxUint64>>(64-width))&^uint64(1<<k-1)) {
+			return k, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,330 @@
+// Package symexec builds the access memory protocol of a kernel from its
+// IR (package infer/ir): the value analysis, loop normalization and
+// protocol generation of seed 004's inference (Cogumbreiro et al., CAV
+// 2021, Section 5: "a standard single static assignment (SSA)
+// transformation to simplify the analysis of indices", "loops are
+// transformed to loops with a stride of 1 following ideas from loop
+// normalization", and the accesses, barriers and conditions kept in
+// program order).
+//
+// The IR is run symbolically, once, in program order: an environment maps
+// each IR variable to a protocol expression over the thread and block
+// indices, the kernel's parameters, loop variables and fresh unknowns.
+// Every Load, Store and Atomic becomes an access of the protocol array of
+// its base, at the element its byte offset names; every barrier a sync;
+// control flow becomes protocol conditionals and loops. What the protocol
+// does not model (floating point, values read from memory, unmodelled
+// operations) becomes a fresh unknown of the right locality (thread-local
+// unless provably the same for every thread), and two unknowns are never
+// the same value. IR Unknown statements, and constructs this stage cannot
+// render soundly, become protocol Unknowns with their reason and position:
+// a verdict is never "data-race free" by default.
+package symexec
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"drfcheck/infer/ir"
+	"drfcheck/protocol"
+)
+
+// Result is the protocol of one kernel.
+type Result struct {
+	File *protocol.File
+	// Uses says which dimensions of threadIdx, blockIdx, blockDim and
+	// gridDim (indexed by protocol.BuiltinKind) the kernel reads anywhere.
+	Uses [4][3]bool
+}
+
+// Protocol builds the protocol of a kernel; positions name path. A defect
+// of this stage becomes an Unknown of the whole kernel, never a panic.
+func Protocol(f *ir.Func, path string) (res Result) {
+	k := newKernel(path)
+	at := f.At
+	defer func() {
+		if r := recover(); r != nil {
+			res.File = k.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", r)}})
+		}
+	}()
+	res.Uses = uses(f)
+	x := &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true}
+	var body []protocol.Stmt
+	x.out = &body
+	for _, p := range f.Params {
+		if p.T.IsInt() {
+			x.env[p] = intVal{&protocol.Var{At: p.At, Name: k.declarePerm(p.Name, protocol.Param, p.At)}}
+		} else {
+			x.env[p] = k.opaque(false, false)
+		}
+	}
+	x.block(f.Body)
+	body = append(append([]protocol.Stmt(nil), k.pre...), body...)
+	res.File = k.finish(body, x.sink.unknowns)
+	if _, err := protocol.Check(res.File); err != nil {
+		res.File = k.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
+	}
+	return res
+}
+
+// uses lists the built-in dimensions a kernel reads.
+func uses(f *ir.Func) (u [4][3]bool) {
+	ir.Inspect(f, func(n ir.Node) bool {
+		if b, ok := n.(*ir.Builtin); ok {
+			if kind, ok := builtinKinds[b.Kind]; ok {
+				u[kind][b.Dim] = true
+			}
+		}
+		return true
+	})
+	return u
+}
+
+var builtinKinds = map[ir.BuiltinKind]protocol.BuiltinKind{
+	ir.ThreadIdx: protocol.ThreadIdx, ir.BlockIdx: protocol.BlockIdx,
+	ir.BlockDim: protocol.BlockDim, ir.GridDim: protocol.GridDim,
+}
+
+// array is an array of the protocol: the memory of one IR base.
+type array struct {
+	name string
+	unit int64 // bytes per protocol element
+}
+
+// kernel is what the run of one kernel shares: the names it has declared,
+// the arrays, and the locality of loop variables.
+type kernel struct {
+	path   string
+	names  *names
+	perm   []declEntry // declarations made from the kernel's own names
+	fresh  []declEntry // declarations of fresh unknowns; rolled back after trial runs
+	kinds  map[string]protocol.DeclKind
+	arrays map[*ir.Base]*array
+
+	loopLocal map[string]bool   // protocol loop variable -> its bounds are thread-local
+	funcs     map[string]string // uninterpreted functions by operation
+	pre       []protocol.Stmt   // preconditions (__requires)
+	opaques   int               // opaque values made so far (their ids)
+}
+
+type declEntry struct {
+	name string
+	kind protocol.DeclKind
+	at   protocol.Pos
+}
+
+func newKernel(path string) *kernel {
+	return &kernel{path: path, names: newNames(), kinds: map[string]protocol.DeclKind{},
+		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, funcs: map[string]string{}}
+}
+
+// declarePerm declares a name made from a name of the kernel: it survives
+// the rollback of trial runs.
+func (k *kernel) declarePerm(base string, kind protocol.DeclKind, at protocol.Pos) string {
+	name := k.names.permanent(ident(base))
+	k.perm = append(k.perm, declEntry{name, kind, at})
+	k.kinds[name] = kind
+	return name
+}
+
+// declareFresh declares a fresh unknown.
+func (k *kernel) declareFresh(base string, kind protocol.DeclKind, at protocol.Pos) string {
+	name := k.names.fresh(ident(base))
+	k.fresh = append(k.fresh, declEntry{name, kind, at})
+	k.kinds[name] = kind
+	return name
+}
+
+// ident makes an IR name (cfg.base, p.off) a protocol identifier.
+func ident(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// array returns the protocol array of a base, declaring it on first use.
+func (k *kernel) array(b *ir.Base) *array {
+	if a := k.arrays[b]; a != nil {
+		return a
+	}
+	kind := protocol.Global
+	if b.Kind == ir.Shared {
+		kind = protocol.Shared
+	}
+	unit := b.Elem.Size
+	if unit <= 0 {
+		unit = b.Size
+	}
+	if unit <= 0 {
+		unit = 1
+	}
+	a := &array{name: k.declarePerm(b.Name, kind, b.At), unit: unit}
+	k.arrays[b] = a
+	return a
+}
+
+// function returns the param naming an uninterpreted function.
+func (k *kernel) function(name string, at protocol.Pos) string {
+	if f, ok := k.funcs[name]; ok {
+		return f
+	}
+	f := k.declarePerm(name, protocol.Param, at)
+	k.funcs[name] = f
+	return f
+}
+
+// mark is a point to roll back to after a trial run.
+type mark struct {
+	names int
+	fresh int
+}
+
+func (k *kernel) mark() mark {
+	return mark{names: k.names.mark(), fresh: len(k.fresh)}
+}
+
+func (k *kernel) rollback(m mark) {
+	for _, d := range k.fresh[m.fresh:] {
+		delete(k.kinds, d.name)
+		delete(k.loopLocal, d.name)
+	}
+	k.fresh = k.fresh[:m.fresh]
+	for _, n := range k.names.rollback(m.names) {
+		delete(k.loopLocal, n)
+	}
+}
+
+// isLocal reports whether an expression or condition may differ between
+// two threads of a block: it mentions threadIdx, a local, or the variable of
+// a loop whose bounds are thread-local.
+func (k *kernel) isLocal(n protocol.Node) bool {
+	local := false
+	protocol.Inspect(n, func(m protocol.Node) bool {
+		switch m := m.(type) {
+		case *protocol.Builtin:
+			local = local || m.Kind == protocol.ThreadIdx
+		case *protocol.Var:
+			local = local || k.kinds[m.Name] == protocol.Local || k.loopLocal[m.Name]
+		}
+		return !local
+	})
+	return local
+}
+
+// isBlock reports whether an expression may differ between blocks.
+func (k *kernel) isBlock(n protocol.Node) bool {
+	return n != nil && protocol.UsesBuiltin(n, protocol.BlockIdx)
+}
+
+// opaque returns a new unmodelled value, distinct from every other.
+func (k *kernel) opaque(local, block bool) opaqueVal {
+	k.opaques++
+	return opaqueVal{local: local, block: block, id: k.opaques}
+}
+
+// finish makes the protocol file: the declarations that the body uses, in
+// a fixed order: params, locals, shared and global arrays.
+func (k *kernel) finish(body []protocol.Stmt, unknowns []protocol.Unknown) *protocol.File {
+	used := protocol.FreeVars(&protocol.Block{Stmts: body})
+	for _, acc := range protocol.Accesses(&protocol.Block{Stmts: body}) {
+		used[acc.Array] = true
+	}
+	f := &protocol.File{Name: k.path, Body: &protocol.Block{At: protocol.Pos{File: k.path, Line: 1, Col: 1}, Stmts: body}, Unknowns: unknowns}
+	all := append(append([]declEntry(nil), k.perm...), k.fresh...)
+	for _, kind := range []protocol.DeclKind{protocol.Param, protocol.Local, protocol.Shared, protocol.Global} {
+		var d *protocol.Decl
+		for _, e := range all {
+			if e.kind != kind || !used[e.name] {
+				continue
+			}
+			if d == nil {
+				d = &protocol.Decl{At: e.at, Kind: kind}
+				f.Decls = append(f.Decls, d)
+			}
+			d.Names = append(d.Names, protocol.Ident{At: e.at, Name: e.name})
+		}
+	}
+	sort.SliceStable(f.Unknowns, func(i, j int) bool { return f.Unknowns[i].At.Before(f.Unknowns[j].At) })
+	return f
+}
+
+// names hands out names that are unique in a protocol and not reserved in
+// the .prot language: the C name when free, then name_1, name_2...
+type names struct {
+	used map[string]bool
+	log  []string // fresh names in order, for rollback
+}
+
+var reserved = map[string]bool{
+	"tid": true, "threadIdx": true, "blockIdx": true, "blockDim": true, "gridDim": true, "for": true, "in": true,
+	"step": true, "if": true, "else": true, "assume": true, "sync": true, "rd": true, "wr": true, "atomic": true,
+	"true": true, "false": true, "param": true, "local": true, "shared": true, "global": true,
+}
+
+func newNames() *names { return &names{used: map[string]bool{}} }
+
+func (ns *names) pick(base string) string {
+	if base == "" {
+		base = "v"
+	}
+	if reserved[base] {
+		base += "_" // in, step, tid...
+	}
+	if !ns.used[base] && !reserved[base] {
+		return base
+	}
+	for i := 1; ; i++ {
+		n := fmt.Sprintf("%s_%d", base, i)
+		if !ns.used[n] && !reserved[n] {
+			return n
+		}
+	}
+}
+
+func (ns *names) fresh(base string) string {
+	n := ns.pick(base)
+	ns.used[n] = true
+	ns.log = append(ns.log, n)
+	return n
+}
+
+// loopVar returns a name for a loop variable: the C name unless it is a
+// declared name or the variable of an enclosing loop. Sibling loops may
+// share a name; declarations made later avoid it.
+func (ns *names) loopVar(base string, taken func(string) bool) string {
+	base = ident(base)
+	if base == "" {
+		base = "i"
+	}
+	n := base
+	for i := 1; reserved[n] || taken(n); i++ {
+		n = fmt.Sprintf("%s_%d", base, i)
+	}
+	if !ns.used[n] {
+		ns.used[n] = true
+		ns.log = append(ns.log, n)
+	}
+	return n
+}
+
+func (ns *names) permanent(base string) string {
+	n := ns.pick(base)
+	ns.used[n] = true
+	return n
+}
+
+func (ns *names) mark() int { return len(ns.log) }
+
+// rollback frees the fresh names given since the mark and returns them.
+func (ns *names) rollback(m int) []string {
+	freed := ns.log[m:]
+	for _, n := range freed {
+		delete(ns.used, n)
+	}
+	ns.log = ns.log[:m]
+	return freed
+}

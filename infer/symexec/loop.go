@@ -1,0 +1,866 @@
+package symexec
+
+import (
+	"drfcheck/infer/ir"
+	"drfcheck/protocol"
+)
+
+// Loops (seed 004, Section 5: "Whenever possible loops are transformed to
+// loops with a stride of 1 following ideas from loop normalization [...].
+// We approximate whiles as a structured loop with an unknown upper
+// bound.").
+//
+// A loop is first run in trial mode, with the variables it modifies given
+// fresh values at its head, until the set of modified variables and their
+// locality no longer change; what a trial run emits is thrown away. The
+// loop is then emitted once:
+//   - a for loop whose variable changes only in its post statement by an
+//     additive step, compared with a bound that the body does not change,
+//     becomes a protocol loop over the same values (a decreasing one, when
+//     it synchronizes, becomes a counter k and the variable hi - k*step,
+//     since consecutive iterations must stay consecutive);
+//   - a multiplicative one (i *= 2, i >>= 1, ...) becomes, without
+//     barriers, a loop over the whole range (more iterations: sound), and,
+//     with barriers, a counter k in 0..K with the variable an uninterpreted
+//     f(k) assumed in range: never more iterations than the kernel runs
+//     between two barriers, so no race hides behind a merged phase;
+//   - any other loop runs for k in 0..K with K unknown, the variables it
+//     modifies unknown at each iteration, and the condition assumed at its
+//     head.
+// A variable modified in a loop is, at the head of an iteration, a fresh
+// local when it may differ between threads, else an uninterpreted function
+// of the enclosing uniform loop variables. Variables that every iteration
+// moves by the same step (integers, and the byte offsets of pointers) are
+// induction variables, whose value at an iteration is known exactly.
+
+// loopSyntax is an IR loop with its loop variable: the variable its post
+// statement assigns, when that is all the post statement does.
+type loopSyntax struct {
+	*ir.Loop
+	v *ir.Var
+}
+
+func (l loopSyntax) do() bool { return l.Kind == ir.DoWhile }
+
+// varName is the C name of the loop variable.
+func (l loopSyntax) varName() string {
+	if l.v == nil {
+		return ""
+	}
+	return l.v.CName
+}
+
+func (x *exec) loopStmt(n *ir.Loop) exits {
+	l := loopSyntax{Loop: n}
+	if len(n.Post.Stmts) == 1 {
+		if a, ok := n.Post.Stmts[0].(*ir.Assign); ok && a.Dst.T.IsInt() {
+			l.v = a.Dst
+		}
+	}
+	x.block(n.Init)
+	return x.loop(l)
+}
+
+// trialNames returns a test for whether a node mentions a name given since
+// the mark.
+func (x *exec) trialNames(mark int) func(protocol.Node) bool {
+	names := map[string]bool{}
+	for _, n := range x.k.names.log[mark:] {
+		names[n] = true
+	}
+	return func(n protocol.Node) bool {
+		for v := range protocol.FreeVars(n) {
+			if names[v] {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// carried describes the variables a loop modifies.
+type carried struct {
+	keys    map[*ir.Var]bool
+	local   map[*ir.Var]bool
+	block   map[*ir.Var]bool
+	control bool // the loop's condition or bounds differ between threads
+	// steps holds the induction variables: those that every iteration
+	// moves by the same step, so that their value at an iteration is
+	// known exactly.
+	steps map[*ir.Var]protocol.Expr
+}
+
+// iterRun is one iteration of a loop as run by runIteration.
+type iterRun struct {
+	cond    protocol.Cond   // the condition at the head (for and while loops)
+	condSts []protocol.Stmt // accesses made evaluating it
+	condEnv env             // the environment after evaluating it
+	bodySts []protocol.Stmt // the body and the post statement
+	body    exits           // the body's exits
+	preInc  env             // the environment at the end of the body, before the post statement
+	end     env             // the environment at the end of the iteration
+	head    env             // the environment at the head
+}
+
+// runCond runs the test of a loop and returns its condition.
+func (x *exec) runCond(l loopSyntax) protocol.Cond {
+	x.block(l.Test)
+	if l.Cond == nil {
+		return boolLit(l.At, true)
+	}
+	return x.cond(l.Cond)
+}
+
+// runIteration runs the condition, body and post statement of one
+// iteration in the current environment.
+func (x *exec) runIteration(l loopSyntax) iterRun {
+	var r iterRun
+	at := l.At
+	r.head = x.env.clone()
+	r.cond = boolLit(at, true)
+	if !l.do() {
+		r.condSts = x.into(func() { r.cond = x.runCond(l) })
+	}
+	r.condEnv = x.env.clone()
+	r.bodySts = x.into(func() {
+		r.body = x.block(l.Body)
+		reach := x.rejoin(at, r.body.fall, r.body.cont)
+		r.preInc = x.env.clone()
+		if isFalse(reach) {
+			return
+		}
+		rest := x.into(func() {
+			x.block(l.Post)
+			if l.do() {
+				r.cond = x.runCond(l)
+			}
+		})
+		x.guarded(at, reach, rest)
+	})
+	r.end = x.env
+	return r
+}
+
+// trial runs f and throws away what it emits, reports and names.
+func (x *exec) trial(f func()) {
+	m := x.k.mark()
+	savedSink, savedOut, savedEnv, savedLoops := x.sink, x.out, x.env, x.loops
+	var discard []protocol.Stmt
+	x.sink, x.out = &sink{}, &discard
+	defer func() {
+		x.sink, x.out, x.env, x.loops = savedSink, savedOut, savedEnv, savedLoops
+		x.k.rollback(m)
+	}()
+	f()
+}
+
+// headEnv returns the environment at the head of an iteration: the entry
+// environment with fresh values for the carried variables. When count
+// (the number of iterations before the current one) is given, the
+// induction variables get their exact values.
+func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, count protocol.Expr) env {
+	h := entry.clone()
+	for _, k := range sortedVars(c.keys) {
+		if k == skip {
+			continue
+		}
+		v, ok := h[k]
+		if !ok {
+			continue
+		}
+		if s, ok := c.steps[k]; ok && count != nil {
+			if iv, ok := v.(intVal); ok {
+				h[k] = intVal{add(at, iv.e, mul(at, count, s))}
+				continue
+			}
+		}
+		h[k] = x.freshLike(at, v, c.local[k] || c.control, c.block[k], k.CName)
+	}
+	return h
+}
+
+// stepOf returns the step by which one iteration moved a variable, when it
+// is the same at every iteration: it mentions nothing the trial made.
+func stepOf(at protocol.Pos, head, end value, trial func(protocol.Node) bool) (protocol.Expr, bool) {
+	h, ok1 := head.(intVal)
+	e, ok2 := end.(intVal)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	d := sub(at, e.e, h.e)
+	if trial(d) {
+		return nil, false
+	}
+	return d, true
+}
+
+// freshLike returns a fresh value shaped like v.
+func (x *exec) freshLike(at protocol.Pos, v value, local, block bool, name string) value {
+	switch v := v.(type) {
+	case intVal:
+		return intVal{x.freshInt(at, name, local, block)}
+	case opaqueVal:
+		return x.k.opaque(local || v.local, block || v.block)
+	}
+	return v
+}
+
+// loopName names a protocol loop variable: not a declared name, not the
+// variable of an enclosing loop, and not one bound in body (the loop's
+// body when it is named after the body ran), which it would capture.
+func (x *exec) loopName(base string, body ...protocol.Stmt) string {
+	inner := map[string]bool{}
+	protocol.Inspect(&protocol.Block{Stmts: body}, func(n protocol.Node) bool {
+		if l, ok := n.(*protocol.Loop); ok {
+			inner[l.Var] = true
+		}
+		return true
+	})
+	return x.k.names.loopVar(base, func(n string) bool {
+		if _, declared := x.k.kinds[n]; declared || inner[n] {
+			return true
+		}
+		for _, l := range x.loops {
+			if l.v == n {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// analyze finds the variables a loop modifies and their locality by trial
+// runs, until nothing changes.
+func (x *exec) analyze(l loopSyntax, entry env) carried {
+	at := l.At
+	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}}
+	for k, v := range entry {
+		l, b := x.taintOf(v)
+		c.local[k], c.block[k] = l, b
+	}
+	for round := 0; round < 6; round++ {
+		changed := false
+		x.trial(func() {
+			mark := x.k.names.mark()
+			counter := x.k.names.fresh("iter")
+			x.k.loopLocal[counter] = c.control
+			x.loops = append(x.loops, loopFrame{v: counter, local: c.control})
+			x.env = x.headEnv(at, entry, c, nil, nil)
+			r := x.runIteration(l)
+			trial := x.trialNames(mark)
+			if cl, cb := x.taint(r.cond); (cl || cb) && !c.control {
+				c.control = c.control || cl
+				changed = changed || cl
+				if cb {
+					for k := range c.keys {
+						if !c.block[k] {
+							c.block[k], changed = true, true
+						}
+					}
+				}
+			}
+			for _, k := range sortedVars(r.end) {
+				ev := r.end[k]
+				hv, ok := r.head[k]
+				if !ok {
+					// first assigned in the loop: carried only if the
+					// entry has it (else it is made anew each iteration,
+					// or read fresh)
+					continue
+				}
+				if !equalValues(hv, ev) && !c.keys[k] {
+					c.keys[k], changed = true, true
+				}
+				if !c.keys[k] {
+					continue
+				}
+				l, b := x.taintOf(ev)
+				if l && !c.local[k] {
+					c.local[k], changed = true, true
+				}
+				if b && !c.block[k] {
+					c.block[k], changed = true, true
+				}
+				if st, ok := stepOf(at, hv, ev, trial); ok {
+					c.steps[k] = st
+				} else {
+					delete(c.steps, k)
+				}
+			}
+		})
+		if !changed {
+			return c
+		}
+	}
+	// no fixed point: everything the loop touches is thread-local
+	for k := range c.keys {
+		c.local[k] = true
+	}
+	c.control = true
+	c.steps = map[*ir.Var]protocol.Expr{}
+	return c
+}
+
+// shape is a recognized for loop.
+type shape struct {
+	kind   shapeKind
+	lo     protocol.Expr // the variable's first value
+	bound  protocol.Expr // the bound it is compared with
+	op     protocol.CmpOp
+	step   protocol.Expr // additive: the step (positive: increasing)
+	factor int64         // multiplicative: the factor
+	guard  protocol.Cond // the rest of a conjunctive condition (final run)
+	// also is a second upper bound of an increasing loop when the rest of
+	// its condition is exactly that (i < n && i < t), set before the loop
+	also  protocol.Expr
+	local bool // the bounds differ between threads
+}
+
+// iterations returns the number of iterations before the one where the
+// loop variable is v, or nil when it has no closed form.
+func (s shape) iterations(at protocol.Pos, v protocol.Expr) protocol.Expr {
+	switch s.kind {
+	case incShape:
+		return div(at, sub(at, v, s.lo), s.step)
+	case decShape:
+		return div(at, sub(at, s.lo, v), s.step)
+	}
+	return nil
+}
+
+type shapeKind int
+
+const (
+	noShape shapeKind = iota
+	incShape
+	decShape
+	mulShape // v *= factor, v <<= k
+	divShape // v /= factor, v >>= k
+)
+
+// recognize checks whether a for loop has a loop variable that only its
+// post statement changes, by a step or factor that the body does not
+// change, compared with a bound the body does not change.
+func (x *exec) recognize(l loopSyntax, entry env, c carried) shape {
+	if l.v == nil || l.do() || l.Cond == nil {
+		return shape{}
+	}
+	start, ok := entry[l.v].(intVal)
+	if !ok {
+		return shape{}
+	}
+	at := l.At
+	var s shape
+	x.trial(func() {
+		mark := x.k.names.mark()
+		counter := x.k.names.fresh("iter")
+		x.loops = append(x.loops, loopFrame{v: counter, local: c.control})
+		x.env = x.headEnv(at, entry, c, nil, nil)
+		head, ok := x.env[l.v].(intVal)
+		if !ok {
+			return
+		}
+		r := x.runIteration(l)
+		mentionsTrial := x.trialNames(mark)
+		// the condition has no effect and makes no access
+		if len(r.condSts) > 0 || !sameEnv(r.head, r.condEnv) {
+			return
+		}
+		// the body does not change the variable
+		if pv, ok := r.preInc[l.v]; !ok || !equalValues(pv, head) {
+			return
+		}
+		end, ok := r.end[l.v].(intVal)
+		if !ok {
+			return
+		}
+		s = classifyStep(head.e, end.e, mentionsTrial)
+		if s.kind == noShape {
+			return
+		}
+		// the rest of a conjunction is evaluated again in the final run
+		cmpNode, _ := splitCond(r.cond, head.e)
+		if cmpNode == nil || mentionsTrial(cmpNode.Y) {
+			s = shape{}
+			return
+		}
+		s.op, s.bound = cmpNode.Op, cmpNode.Y
+	})
+	if s.kind == noShape {
+		return shape{}
+	}
+	s.lo = start.e
+	if !directionFits(&s) {
+		return shape{}
+	}
+	s.local = x.k.isLocal(s.lo) || x.k.isLocal(s.bound) || s.step != nil && x.k.isLocal(s.step)
+	return s
+}
+
+// classifyStep recognizes next as head + s, head - s, head * m or head / m
+// (as the shifts and divisions of intOp write them), with s and m not
+// depending on the iteration.
+func classifyStep(head, next protocol.Expr, mentionsTrial func(protocol.Node) bool) shape {
+	b, ok := next.(*protocol.Binary)
+	if ok && protocol.Equal(b.X, head) {
+		if mentionsTrial(b.Y) {
+			return shape{}
+		}
+		switch b.Op {
+		case protocol.Add:
+			return additive(b.Y)
+		case protocol.Sub:
+			if k, ok := litValue(b.Y); ok {
+				return additive(lit(b.At, -k))
+			}
+			if !positive(b.Y) {
+				// a step of unknown sign may not count down at all
+				return shape{}
+			}
+			return shape{kind: decShape, step: b.Y}
+		case protocol.Mul:
+			if k, ok := litValue(b.Y); ok && k >= 2 {
+				return shape{kind: mulShape, factor: k}
+			}
+		case protocol.Div:
+			if k, ok := litValue(b.Y); ok && k >= 2 {
+				return shape{kind: divShape, factor: k}
+			}
+		}
+	}
+	if ok && b.Op == protocol.Mul && protocol.Equal(b.Y, head) {
+		if k, ok := litValue(b.X); ok && k >= 2 {
+			return shape{kind: mulShape, factor: k}
+		}
+	}
+	if it, ok := next.(*protocol.Ite); ok {
+		// v >> k for a v that may be negative: floor division
+		if d, ok := it.Then.(*protocol.Binary); ok && d.Op == protocol.Div && protocol.Equal(d.X, head) {
+			if k, ok := litValue(d.Y); ok && k >= 2 {
+				return shape{kind: divShape, factor: k}
+			}
+		}
+	}
+	return shape{}
+}
+
+func additive(step protocol.Expr) shape {
+	if k, ok := litValue(step); ok {
+		switch {
+		case k > 0:
+			return shape{kind: incShape, step: step}
+		case k < 0:
+			return shape{kind: decShape, step: lit(step.Pos(), -k)}
+		}
+		return shape{}
+	}
+	return shape{kind: incShape, step: step}
+}
+
+// splitCond finds, in a loop condition, a comparison of the loop variable
+// with a bound (put as v OP bound), and the rest of a conjunction.
+func splitCond(c protocol.Cond, v protocol.Expr) (*protocol.Cmp, protocol.Cond) {
+	switch c := c.(type) {
+	case *protocol.Cmp:
+		switch {
+		case protocol.Equal(c.X, v) && !mentions(c.Y, v):
+			return c, nil
+		case protocol.Equal(c.Y, v) && !mentions(c.X, v):
+			return &protocol.Cmp{At: c.At, Op: flipCmp[c.Op], X: c.Y, Y: c.X}, nil
+		}
+	case *protocol.Logic:
+		if c.Op == protocol.And {
+			if m, rest := splitCond(c.X, v); m != nil {
+				return m, and(c.At, rest, c.Y)
+			}
+			if m, rest := splitCond(c.Y, v); m != nil && !mentions(c.X, v) {
+				return m, and(c.At, c.X, rest)
+			}
+		}
+	}
+	return nil, nil
+}
+
+var flipCmp = map[protocol.CmpOp]protocol.CmpOp{
+	protocol.Eq: protocol.Eq, protocol.Ne: protocol.Ne, protocol.Lt: protocol.Gt,
+	protocol.Gt: protocol.Lt, protocol.Le: protocol.Ge, protocol.Ge: protocol.Le,
+}
+
+func mentions(n protocol.Node, e protocol.Expr) bool {
+	found := false
+	protocol.Inspect(n, func(m protocol.Node) bool {
+		if x, ok := m.(protocol.Expr); ok && protocol.Equal(x, e) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// directionFits checks that the comparison stops the loop in the direction
+// it moves, turning != into < or >.
+func directionFits(s *shape) bool {
+	switch s.kind {
+	case incShape, mulShape:
+		switch s.op {
+		case protocol.Lt, protocol.Le:
+			return true
+		case protocol.Ne:
+			if s.kind == incShape && isLit(s.step, 1) {
+				s.op = protocol.Lt
+				return true
+			}
+		}
+	case decShape, divShape:
+		switch s.op {
+		case protocol.Gt, protocol.Ge:
+			return true
+		case protocol.Ne:
+			if s.kind == decShape && isLit(s.step, 1) {
+				s.op = protocol.Gt
+				return true
+			}
+			if s.kind == divShape && isLit(s.bound, 0) && nonNegative(s.lo) {
+				s.op = protocol.Gt
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// loop runs a loop and emits its protocol.
+func (x *exec) loop(l loopSyntax) exits {
+	entry := x.env.clone()
+	c := x.analyze(l, entry)
+	s := x.recognize(l, entry, c)
+	if s.kind != noShape {
+		if e, ok := x.shapedLoop(l, entry, c, s); ok {
+			return e
+		}
+	}
+	return x.genericLoop(l, entry, c)
+}
+
+// shapedLoop emits a recognized for loop. It fails (emitting nothing) when
+// the shape has no exact or sound rendering, leaving the generic loop.
+func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, bool) {
+	at := l.At
+	m := x.k.mark()
+	inLoop := x.trialNames(x.k.names.mark())
+	unknowns := len(x.sink.unknowns)
+	savedOut := x.out
+	var out []protocol.Stmt
+	x.out = &out
+	// The body runs with a placeholder for the loop variable, replaced
+	// once the rendering is known (the variable itself, or a function of
+	// an iteration counter).
+	name := x.k.names.fresh("@" + ident(l.varName()))
+	x.k.loopLocal[name] = s.local
+	v := &protocol.Var{At: at, Name: name}
+	x.loops = append(x.loops, loopFrame{v: name, local: s.local})
+	x.env = x.headEnv(at, entry, c, l.v, s.iterations(at, v))
+	x.env[l.v] = intVal{v}
+	r := x.runIteration(l)
+	x.loops = x.loops[:len(x.loops)-1]
+	x.out = savedOut
+	body := r.bodySts
+	cmpNode, guard := splitCond(r.cond, v)
+	fail := func() (exits, bool) {
+		x.k.rollback(m)
+		x.sink.unknowns = x.sink.unknowns[:unknowns]
+		x.env = entry.clone()
+		return exits{}, false
+	}
+	if cmpNode == nil || !protocol.Equal(cmpNode.Y, s.bound) || len(r.condSts) > 0 {
+		// the final run does not have the shape the trial found
+		return fail()
+	}
+	s.guard = nil
+	if guard != nil {
+		body = []protocol.Stmt{&protocol.If{At: at, Cond: guard, Then: &protocol.Block{At: at, Stmts: body}}}
+		s.guard = guard
+		if c, rest := splitCond(guard, v); c != nil && rest == nil && !inLoop(c.Y) && (c.Op == protocol.Lt || c.Op == protocol.Le) {
+			s.also = c.Y
+			if c.Op == protocol.Le {
+				s.also = add(at, c.Y, lit(at, 1))
+			}
+		}
+	}
+	sync := protocol.HasSync(&protocol.Block{Stmts: body})
+	loop, ok := x.renderShape(at, s, name, l.varName(), body, sync)
+	if !ok {
+		return fail()
+	}
+	if sync && len(r.body.brk) > 0 {
+		x.unknown(at, "break in a loop with a barrier is not supported")
+	}
+	if sync && s.guard != nil && !isTrue(s.guard) {
+		x.unknown(at, "a loop condition other than a bound on the loop variable, in a loop with a barrier, is not supported")
+	}
+	x.emit(loop...)
+	return x.afterLoop(at, l, entry, c, r, sync, s), true
+}
+
+// renderShape makes the protocol loop of a recognized shape.
+func (x *exec) renderShape(at protocol.Pos, s shape, placeholder, cname string, body []protocol.Stmt, sync bool) ([]protocol.Stmt, bool) {
+	blk := func(sts []protocol.Stmt) *protocol.Block { return &protocol.Block{At: at, Stmts: sts} }
+	// direct renders the loop over the variable itself.
+	direct := func() (string, []protocol.Stmt) {
+		name := x.loopName(cname, body...)
+		x.k.loopLocal[name] = s.local
+		sts, _ := protocol.Subst{placeholder: &protocol.Var{At: at, Name: name}}.Stmts(body)
+		return name, sts
+	}
+	one := func(e protocol.Expr) protocol.Expr {
+		if isLit(e, 1) {
+			return nil
+		}
+		return e
+	}
+	switch s.kind {
+	case incShape:
+		hi := s.bound
+		if s.op == protocol.Le {
+			hi = add(at, hi, lit(at, 1))
+		}
+		name, body := direct()
+		loop := &protocol.Loop{At: at, Var: name, Lo: s.lo, Hi: hi, Step: one(s.step), Body: blk(body)}
+		return append(positiveStep(at, s.lo, hi, s.step), loop), true
+	case decShape:
+		// values lo, lo - step, ... while v > bound (or >= bound)
+		low := s.bound
+		if s.op == protocol.Gt {
+			low = add(at, low, lit(at, 1))
+		}
+		count := div(at, add(at, sub(at, s.lo, low), s.step), s.step)
+		pre := positiveStep(at, low, add(at, s.lo, lit(at, 1)), s.step)
+		if !sync {
+			name, body := direct()
+			if isLit(s.step, 1) {
+				return []protocol.Stmt{&protocol.Loop{At: at, Var: name, Lo: low, Hi: add(at, s.lo, lit(at, 1)), Body: blk(body)}}, true
+			}
+			first := sub(at, s.lo, mul(at, sub(at, count, lit(at, 1)), s.step))
+			return append(pre, &protocol.Loop{At: at, Var: name, Lo: first, Hi: add(at, s.lo, lit(at, 1)), Step: s.step, Body: blk(body)}), true
+		}
+		k := x.loopName(cname+"_iter", body...)
+		x.k.loopLocal[k] = s.local
+		kv := &protocol.Var{At: at, Name: k}
+		value := sub(at, s.lo, mul(at, kv, s.step))
+		sts, _ := protocol.Subst{placeholder: value}.Stmts(body)
+		return append(pre, &protocol.Loop{At: at, Var: k, Lo: lit(at, 0), Hi: count, Body: blk(sts)}), true
+	case mulShape, divShape:
+		if !sync {
+			if !rangeKnown(s) {
+				return nil, false
+			}
+			name, body := direct()
+			return multiplicativeRange(at, s, name, body)
+		}
+		return x.multiplicativeCounter(at, s, placeholder, cname, body), true
+	}
+	return nil, false
+}
+
+// positiveStep assumes what C guarantees of a loop that moves its variable
+// by a step that is not a constant: when it runs at all (lo < hi), the step
+// is positive, since otherwise the loop never ends. Without it, a race
+// found with a step of 0 or less could not be shown.
+func positiveStep(at protocol.Pos, lo, hi, step protocol.Expr) []protocol.Stmt {
+	if k, ok := litValue(step); ok && k > 0 || positive(step) {
+		return nil
+	}
+	c := or(at, cmp(at, protocol.Ge, lo, hi), cmp(at, protocol.Gt, step, lit(at, 0)))
+	return []protocol.Stmt{&protocol.Assume{At: at, Cond: c}}
+}
+
+// rangeKnown reports whether the values of a multiplicative loop without
+// barriers have a known range.
+func rangeKnown(s shape) bool {
+	if s.kind == mulShape {
+		return positive(s.lo)
+	}
+	b, ok := litValue(s.bound)
+	return ok && b >= 0
+}
+
+// multiplicativeRange over-approximates the values of a multiplicative loop
+// without barriers by every integer in their range.
+func multiplicativeRange(at protocol.Pos, s shape, name string, body []protocol.Stmt) ([]protocol.Stmt, bool) {
+	blk := &protocol.Block{At: at, Stmts: body}
+	if s.kind == mulShape {
+		// lo, lo*m, ... while < bound: within [lo, bound) when lo >= 1
+		if !positive(s.lo) {
+			return nil, false
+		}
+		hi := s.bound
+		if s.op == protocol.Le {
+			hi = add(at, hi, lit(at, 1))
+		}
+		return []protocol.Stmt{&protocol.Loop{At: at, Var: name, Lo: s.lo, Hi: hi, Body: blk}}, true
+	}
+	// lo, lo/m, ... while > bound (bound >= 0): within (bound, lo]
+	b, ok := litValue(s.bound)
+	if !ok || b < 0 {
+		return nil, false
+	}
+	low := s.bound
+	if s.op == protocol.Gt {
+		low = lit(at, b+1)
+	}
+	return []protocol.Stmt{&protocol.Loop{At: at, Var: name, Lo: low, Hi: add(at, s.lo, lit(at, 1)), Body: blk}}, true
+}
+
+// multiplicativeCounter renders a multiplicative loop with barriers as a
+// counter k in 0..K, the variable an uninterpreted f(k) assumed in the
+// range its values take.
+func (x *exec) multiplicativeCounter(at protocol.Pos, s shape, placeholder, cname string, body []protocol.Stmt) []protocol.Stmt {
+	k := x.loopName(cname+"_iter", body...)
+	x.k.loopLocal[k] = s.local
+	block := x.k.isBlock(s.lo) || x.k.isBlock(s.bound)
+	count := x.freshInt(at, cname+"_count", s.local, block)
+	x.loops = append(x.loops, loopFrame{v: k, local: s.local})
+	f := x.freshInt(at, cname, s.local, !s.local && block)
+	x.loops = x.loops[:len(x.loops)-1]
+	inv := &protocol.Cmp{At: at, Op: s.op, X: f, Y: s.bound}
+	var rng protocol.Cond
+	zero := lit(at, 0)
+	if s.kind == divShape {
+		// halving from lo stays between 0 and lo
+		if nonNegative(s.lo) {
+			rng = and(at, cmp(at, protocol.Le, zero, f), cmp(at, protocol.Le, f, s.lo))
+		} else {
+			rng = and(at,
+				or(at, cmp(at, protocol.Lt, s.lo, zero), and(at, cmp(at, protocol.Le, zero, f), cmp(at, protocol.Le, f, s.lo))),
+				or(at, cmp(at, protocol.Ge, s.lo, zero), and(at, cmp(at, protocol.Le, s.lo, f), cmp(at, protocol.Le, f, zero))))
+		}
+	} else {
+		// doubling from lo >= 1 stays at least lo
+		if positive(s.lo) {
+			rng = cmp(at, protocol.Le, s.lo, f)
+		} else {
+			rng = and(at, or(at, cmp(at, protocol.Le, s.lo, zero), cmp(at, protocol.Le, s.lo, f)),
+				or(at, cmp(at, protocol.Gt, s.lo, zero), cmp(at, protocol.Le, f, s.lo)))
+		}
+	}
+	sts, _ := protocol.Subst{placeholder: f}.Stmts(body)
+	sts = append([]protocol.Stmt{&protocol.Assume{At: at, Cond: and(at, inv, rng)}}, sts...)
+	// The loop runs at least once exactly when its condition holds for the
+	// first value: the trip count says so, which spares the checker the case
+	// "no iteration" when, say, blockDim.x >= 2 makes blockDim.x/2 > 0.
+	first := &protocol.Cmp{At: at, Op: s.op, X: s.lo, Y: s.bound}
+	trips := &protocol.Ite{At: at, Cond: first, Then: maxExpr(at, count, lit(at, 1)), Else: lit(at, 0)}
+	return []protocol.Stmt{&protocol.Loop{At: at, Var: k, Lo: lit(at, 0), Hi: trips, Body: &protocol.Block{At: at, Stmts: sts}}}
+}
+
+// genericLoop emits a loop with an unknown number of iterations.
+func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
+	at := l.At
+	name := x.loopName("iter")
+	x.k.loopLocal[name] = c.control
+	count := x.freshInt(at, "trips", c.control, x.anyBlock(c))
+	if l.do() {
+		count = maxExpr(at, count, lit(at, 1))
+	}
+	x.loops = append(x.loops, loopFrame{v: name, local: c.control})
+	x.env = x.headEnv(at, entry, c, nil, &protocol.Var{At: at, Name: name})
+	r := x.runIteration(l)
+	x.loops = x.loops[:len(x.loops)-1]
+	var body []protocol.Stmt
+	body = append(body, r.condSts...)
+	if !isTrue(r.cond) && !l.do() {
+		body = append(body, &protocol.Assume{At: at, Cond: r.cond})
+	}
+	body = append(body, r.bodySts...)
+	sync := protocol.HasSync(&protocol.Block{Stmts: body})
+	if sync && len(r.body.brk) > 0 {
+		x.unknown(at, "break in a loop with a barrier is not supported")
+	}
+	x.emit(&protocol.Loop{At: at, Var: name, Lo: lit(at, 0), Hi: count, Body: &protocol.Block{At: at, Stmts: body}})
+	e := x.afterLoop(at, l, entry, c, r, sync, shape{})
+	if !l.do() && (l.Cond != nil || len(l.Test.Stmts) > 0) {
+		// the last, failing check of the condition
+		x.runCond(l)
+	}
+	return e
+}
+
+func (x *exec) anyBlock(c carried) bool {
+	for k := range c.keys {
+		if c.block[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// afterLoop makes the environment after a loop and its exits: the
+// variables the loop modifies are fresh; a return or a region exit inside
+// the loop makes the code after it run only for threads that did not take
+// it.
+func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, r iterRun, sync bool, s shape) exits {
+	exitLocal := c.control || s.local
+	for _, js := range [][]jump{r.body.brk, r.body.ret, r.body.exit} {
+		for _, j := range js {
+			if x.k.isLocal(j.cond) {
+				exitLocal = true
+			}
+		}
+	}
+	after := entry.clone()
+	for _, k := range sortedVars(c.keys) {
+		v, ok := after[k]
+		if !ok {
+			continue
+		}
+		if k == l.v && s.kind == incShape && isLit(s.step, 1) && (s.guard == nil || s.also != nil) && len(r.body.brk) == 0 && len(r.body.ret) == 0 && len(r.body.exit) == 0 {
+			// i < n from lo ends at max(lo, n), and i < n && i < t at
+			// max(lo, min(n, t)); with any other conjunct it may end
+			// earlier, and is left unknown
+			hi := s.bound
+			if s.op == protocol.Le {
+				hi = add(at, hi, lit(at, 1))
+			}
+			if s.also != nil {
+				hi = minExpr(at, hi, s.also)
+			}
+			after[k] = intVal{maxExpr(at, s.lo, hi)}
+			continue
+		}
+		after[k] = x.freshLike(at, v, c.local[k] || exitLocal, c.block[k], k.CName)
+	}
+	// variables first assigned in the loop hold, after it, a value of
+	// some iteration, or none: fresh
+	for _, k := range sortedVars(r.end) {
+		if _, ok := after[k]; !ok {
+			after[k] = x.fresh(at, k.T, k.CName, true, false)
+		}
+	}
+	x.env = after
+	if len(r.body.ret) == 0 && len(r.body.exit) == 0 {
+		return fallThrough()
+	}
+	if sync {
+		x.unknown(at, "return inside a loop with a barrier is not supported")
+	}
+	e := exits{}
+	var taken protocol.Cond = boolLit(at, false)
+	leave := func(name string, to *ir.Region) []jump {
+		flag := x.freshInt(at, name, exitLocal, false)
+		c := cmp(at, protocol.Ne, flag, lit(at, 0))
+		taken = or(at, taken, c)
+		return []jump{{cond: c, env: after.clone(), to: to}}
+	}
+	if len(r.body.ret) > 0 {
+		e.ret = leave("returned", nil)
+	}
+	seen := map[*ir.Region]bool{}
+	for _, j := range r.body.exit {
+		if !seen[j.to] {
+			seen[j.to] = true
+			e.exit = append(e.exit, leave("left", j.to)...)
+		}
+	}
+	e.fall = not(at, taken)
+	return e
+}

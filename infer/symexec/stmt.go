@@ -1,0 +1,314 @@
+package symexec
+
+import (
+	"drfcheck/infer/ir"
+	"drfcheck/protocol"
+)
+
+// jump is a way out of a statement other than falling through: a break, a
+// continue, a return, or an exit from a region, taken when cond holds
+// (relative to the statement's start), with the environment at that point.
+type jump struct {
+	cond protocol.Cond
+	env  env
+	to   *ir.Region // the region an exit leaves
+}
+
+// exits describes how control leaves a statement. Falling through happens
+// when fall holds (nil for always); the environment after falling through
+// is the executor's current one.
+type exits struct {
+	fall                 protocol.Cond
+	brk, cont, ret, exit []jump
+}
+
+func fallThrough() exits { return exits{} }
+
+func never(at protocol.Pos) protocol.Cond { return boolLit(at, false) }
+
+// under conjoins the conditions of the jumps with c: the jumps of a
+// statement that runs only when c holds.
+func under(at protocol.Pos, c protocol.Cond, js []jump) []jump {
+	if isTrue(c) {
+		return js
+	}
+	out := make([]jump, 0, len(js))
+	for _, j := range js {
+		if jc := and(at, c, j.cond); !isFalse(jc) {
+			out = append(out, jump{cond: jc, env: j.env, to: j.to})
+		}
+	}
+	return out
+}
+
+// then sequences e with rest, which runs when e falls through.
+func (e exits) then(at protocol.Pos, rest exits) exits {
+	return exits{
+		fall: and(at, e.fall, rest.fall),
+		brk:  append(e.brk, under(at, e.fall, rest.brk)...),
+		cont: append(e.cont, under(at, e.fall, rest.cont)...),
+		ret:  append(e.ret, under(at, e.fall, rest.ret)...),
+		exit: append(e.exit, under(at, e.fall, rest.exit)...),
+	}
+}
+
+// branchOf combines the exits of the two arms of a conditional.
+func branchOf(at protocol.Pos, c protocol.Cond, et, ee exits) exits {
+	nc := not(at, c)
+	return exits{
+		fall: or(at, and(at, c, et.fall), and(at, nc, ee.fall)),
+		brk:  append(under(at, c, et.brk), under(at, nc, ee.brk)...),
+		cont: append(under(at, c, et.cont), under(at, nc, ee.cont)...),
+		ret:  append(under(at, c, et.ret), under(at, nc, ee.ret)...),
+		exit: append(under(at, c, et.exit), under(at, nc, ee.exit)...),
+	}
+}
+
+// joinJumps merges jumps into one condition and environment.
+func (x *exec) joinJumps(at protocol.Pos, js []jump) (protocol.Cond, env) {
+	if len(js) == 0 {
+		return never(at), nil
+	}
+	c, e := js[len(js)-1].cond, js[len(js)-1].env
+	for i := len(js) - 2; i >= 0; i-- {
+		j := js[i]
+		e = x.mergeEnv(at, j.cond, j.env, e)
+		c = or(at, j.cond, c)
+	}
+	return c, e
+}
+
+// rejoin makes the jumps js (taken from the current statement) fall
+// through again: a continue at the end of a loop body, an exit at the end
+// of its region. The environment after is that of falling through or of a
+// jump.
+func (x *exec) rejoin(at protocol.Pos, fall protocol.Cond, js []jump) protocol.Cond {
+	if len(js) == 0 {
+		return fall
+	}
+	c, e := x.joinJumps(at, js)
+	switch {
+	case isFalse(c):
+	case isFalse(fall):
+		x.env = e
+	default:
+		x.env = x.mergeEnv(at, fall, x.env, e)
+	}
+	return or(at, fall, c)
+}
+
+// block runs statements in order. When one may not fall through (a return
+// or break under a condition), the statements after it run under the
+// condition that it did.
+func (x *exec) block(b *ir.Block) exits {
+	if b == nil {
+		return fallThrough()
+	}
+	return x.seq(b.Stmts)
+}
+
+func (x *exec) seq(stmts []ir.Stmt) exits {
+	if len(stmts) == 0 {
+		return fallThrough()
+	}
+	e := x.stmt(stmts[0])
+	if len(stmts) == 1 || isFalse(e.fall) {
+		return e
+	}
+	// the guard is placed at the statement that may not fall through: a
+	// barrier divergence it causes is reported there
+	at := stmts[0].Pos()
+	if isTrue(e.fall) {
+		return e.then(at, x.seq(stmts[1:]))
+	}
+	var rest exits
+	sts := x.into(func() { rest = x.seq(stmts[1:]) })
+	x.guarded(at, e.fall, sts)
+	return e.then(at, rest)
+}
+
+// stmt runs a statement.
+func (x *exec) stmt(s ir.Stmt) exits {
+	at := s.Pos()
+	switch s := s.(type) {
+	case *ir.Block:
+		return x.block(s)
+	case *ir.Assign:
+		x.hint = s.Dst.CName
+		v := x.eval(s.X)
+		x.hint = ""
+		x.env[s.Dst] = x.convert(at, v, s.X.Type(), s.Dst.T)
+	case *ir.Load:
+		x.access(at, protocol.Read, s.Addr, s.T, s.Source)
+		x.env[s.Dst] = x.memoryValue(at, s.Dst)
+	case *ir.Store:
+		x.eval(s.X)
+		x.access(at, protocol.Write, s.Addr, s.T, s.Source)
+	case *ir.Atomic:
+		for _, a := range s.Args {
+			x.eval(a)
+		}
+		x.access(at, protocol.Atomic, s.Addr, s.T, s.Source)
+		if s.Dst != nil {
+			x.env[s.Dst] = x.memoryValue(at, s.Dst)
+		}
+	case *ir.If:
+		c := x.cond(s.Cond)
+		return x.branch(at, c, func() exits { return x.block(s.Then) }, func() exits { return x.block(s.Else) })
+	case *ir.Loop:
+		return x.loopStmt(s)
+	case *ir.Break:
+		e := exits{fall: never(at)}
+		e.brk = []jump{{cond: boolLit(at, true), env: x.env.clone()}}
+		return e
+	case *ir.Continue:
+		e := exits{fall: never(at)}
+		e.cont = []jump{{cond: boolLit(at, true), env: x.env.clone()}}
+		return e
+	case *ir.Return:
+		e := exits{fall: never(at)}
+		e.ret = []jump{{cond: boolLit(at, true), env: x.env.clone()}}
+		return e
+	case *ir.Exit:
+		return exits{fall: never(at), exit: []jump{{cond: boolLit(at, true), env: x.env.clone(), to: s.To}}}
+	case *ir.Region:
+		return x.region(s)
+	case *ir.Barrier:
+		x.barrier(s)
+	case *ir.Fence:
+		// orders the thread's own accesses only: no synchronization
+	case *ir.Assume:
+		x.assume(s)
+	case *ir.Unknown:
+		x.unknown(at, "%s", s.Reason)
+	default:
+		x.unknown(at, "a statement this stage does not know (%T)", s)
+	}
+	return fallThrough()
+}
+
+// memoryValue is a value read from memory: anything, and thread-local,
+// since the array's contents are not modelled.
+func (x *exec) memoryValue(at protocol.Pos, dst *ir.Var) value {
+	return x.fresh(at, dst.T, dst.CName, true, false)
+}
+
+// region runs a labelled region: the exits that leave it fall through at
+// its end.
+func (x *exec) region(r *ir.Region) exits {
+	if r.Call {
+		x.inlined++
+		defer func() { x.inlined-- }()
+	}
+	e := x.block(r.Body)
+	var mine, others []jump
+	for _, j := range e.exit {
+		if j.to == r {
+			mine = append(mine, j)
+		} else {
+			others = append(others, j)
+		}
+	}
+	e.fall = x.rejoin(r.At, e.fall, mine)
+	e.exit = others
+	return e
+}
+
+// branch runs one of two continuations depending on c and joins them.
+func (x *exec) branch(at protocol.Pos, c protocol.Cond, then, els func() exits) exits {
+	if isTrue(c) {
+		return then()
+	}
+	if isFalse(c) {
+		return els()
+	}
+	base := x.env
+	x.env = base.clone()
+	var et, ee exits
+	thenSts := x.into(func() { et = then() })
+	envT := x.env
+	x.env = base.clone()
+	elseSts := x.into(func() { ee = els() })
+	envE := x.env
+	x.emitIf(at, c, thenSts, elseSts)
+	switch {
+	case isFalse(et.fall):
+		x.env = envE
+	case isFalse(ee.fall):
+		x.env = envT
+	default:
+		x.env = x.mergeEnv(at, c, envT, envE)
+	}
+	return branchOf(at, c, et, ee)
+}
+
+// barrier emits a barrier. __syncwarp synchronizes only the threads of a
+// warp, which the protocol does not model: it orders nothing here, which
+// only adds behaviours.
+func (x *exec) barrier(b *ir.Barrier) {
+	if b.Arg != nil {
+		x.eval(b.Arg)
+	}
+	if b.Kind == ir.SyncWarp {
+		return
+	}
+	x.emit(&protocol.Sync{At: b.At})
+	if b.Dst != nil {
+		// the same for every thread of the block
+		x.env[b.Dst] = x.fresh(b.At, b.Dst.T, b.Dst.CName, false, true)
+	}
+}
+
+// assume emits an assumption: a __requires, or an __assume before anything
+// else at the top of the kernel, is a precondition of the whole run;
+// another __assume guards what follows it. A __requires of a device
+// function is its precondition, which its callers may break: assuming it
+// would hide the races they cause, so it is ignored.
+func (x *exec) assume(a *ir.Assume) {
+	if a.Requires && x.inlined > 0 {
+		return
+	}
+	c := x.cond(a.Cond)
+	if isTrue(c) {
+		return
+	}
+	if x.top && (x.pre || a.Requires) {
+		x.k.pre = append(x.k.pre, &protocol.Assume{At: a.At, Cond: c})
+		return
+	}
+	x.emitAssume(&protocol.Assume{At: a.At, Cond: c})
+}
+
+// access emits the access of a value of type t at an address. Memory of
+// one thread (local arrays) never races and is not an array of the
+// protocol, nor is a read of __constant__ memory, which no thread writes.
+// The protocol's index is the element of the base's scalar type that the
+// byte offset falls in; a wider access (a float4 read of a float array)
+// covers each element it spans.
+func (x *exec) access(at protocol.Pos, mode protocol.Mode, addr ir.Addr, t ir.Type, src string) {
+	b := addr.Base
+	if b.Kind == ir.Private || b.Kind == ir.Constant && mode == protocol.Read {
+		x.eval(addr.Off)
+		return
+	}
+	arr := x.k.array(b)
+	off := x.asInt(at, x.eval(addr.Off))
+	acc := func(idx protocol.Expr) *protocol.Access {
+		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src}
+	}
+	size, unit := t.Size, arr.unit
+	if size <= 0 {
+		size = unit
+	}
+	first := div(at, off, lit(at, unit))
+	switch {
+	case size <= unit:
+		x.emit(acc(first))
+	case size%unit == 0:
+		v := x.k.names.fresh("elem")
+		body := acc(add(at, first, &protocol.Var{At: at, Name: v}))
+		x.emit(&protocol.Loop{At: at, Var: v, Lo: lit(at, 0), Hi: lit(at, size/unit), Body: &protocol.Block{At: at, Stmts: []protocol.Stmt{body}}})
+	default:
+		x.unknown(at, "an access of %d bytes in memory of %d-byte elements: %s", size, unit, src)
+	}
+}
