@@ -92,8 +92,8 @@ type Var struct {
 	// CName is the name the variable was made from (the C name of a
 	// variable that shadows another: i for i_1), for witnesses.
 	CName string
-	T    Type
-	Kind VarKind
+	T     Type
+	Kind  VarKind
 	// Targets names what a PtrSel selects between, by index: base names,
 	// variable names, "null" or "?" for an unknown pointer.
 	Targets []string
