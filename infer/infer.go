@@ -201,7 +201,7 @@ func (f *fileInfo) kernel(k found) (out Kernel) {
 		out.File = kn.finish(nil, x.sink.unknowns)
 		return out
 	}
-	if os.Getenv("DRFCHECK_IR") == "1" {
+	if os.Getenv("DRFCHECK_CLANG_EXEC") != "1" {
 		fn, err := ir.Lower(f.tu, k.fn)
 		if err != nil {
 			out.File = kn.finish(nil, []protocol.Unknown{{At: at, Reason: err.Error()}})

@@ -247,6 +247,12 @@ type Access struct {
 	// CUDA, the subscript expression); reports quote it.
 	Source string
 
+	// Shape, when set, is the declared shape of a multi-dimensional array
+	// that the index addresses as one linear element index (a CUDA
+	// float t[16][17]): reports show the index one per dimension
+	// (ShapedIndex). It does not take part in checking.
+	Shape []int64
+
 	// Loops gives the value of each source loop variable enclosing this
 	// access in terms of the protocol's current variables, outermost first.
 	// It starts as the identity (filled by wellformed) and every
@@ -388,4 +394,31 @@ func (n *File) Pos() Pos    { return Pos{File: n.Name, Line: 1, Col: 1} }
 type Binder struct {
 	Var    string
 	Lo, Hi Expr
+}
+
+// ShapedIndex returns a concrete index of the access as reports show it:
+// one value per dimension of its Shape when it has one and the linear
+// index falls inside it, else as it is.
+func (a *Access) ShapedIndex(idx []int64) []int64 {
+	if len(idx) != 1 || len(a.Shape) < 2 {
+		return idx
+	}
+	size := int64(1)
+	for _, n := range a.Shape[1:] {
+		if n <= 0 {
+			return idx
+		}
+		size *= n
+	}
+	lin := idx[0]
+	if lin < 0 || a.Shape[0] > 0 && lin >= size*a.Shape[0] {
+		return idx
+	}
+	out := make([]int64, len(a.Shape))
+	for d := len(a.Shape) - 1; d > 0; d-- {
+		out[d] = lin % a.Shape[d]
+		lin /= a.Shape[d]
+	}
+	out[0] = lin
+	return out
 }

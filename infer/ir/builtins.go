@@ -98,6 +98,14 @@ func (l *lowerer) builtin(n *clang.Node, name string, args []*clang.Node) (val, 
 			op = "min"
 		}
 		return val{t: t, e: &Binary{At: at, Op: op, X: l.scalar(a, t.ir, at), Y: l.scalar(b, t.ir, at), T: t.ir}}, true
+	case (name == "__mul24" || name == "__umul24") && len(args) == 2 && t.kind == cScalar:
+		// the product of the low 24 bits of each operand (sign-extended
+		// for __mul24), in 32 bits
+		low := Type{Kind: Int, Size: 3, Signed: name == "__mul24"}
+		a, b := l.rv(args[0]), l.rv(args[1])
+		x := &Convert{At: at, To: low, X: l.scalar(a, t.ir, at)}
+		y := &Convert{At: at, To: low, X: l.scalar(b, t.ir, at)}
+		return val{t: t, e: &Binary{At: at, Op: "*", X: &Convert{At: at, To: t.ir, X: x}, Y: &Convert{At: at, To: t.ir, X: y}, T: t.ir}}, true
 	case cacheLoads[name] && len(args) == 1:
 		p := l.pointer(l.rv(args[0]))
 		return l.load(lval{alts: p.alts, t: t, n: n}), true

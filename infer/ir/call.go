@@ -31,7 +31,7 @@ func (l *lowerer) call(n *clang.Node) (val, *lval) {
 			// a conversion the dump leaves out (dim3 to uint3): same fields
 			return l.load(l.lv(obj)), nil
 		}
-		if fn != nil && fn.Virtual {
+		if l.dynamicDispatch(callee, fn) {
 			l.discard(obj)
 			return l.unknownCall(n, "a call of virtual method "+callee.Name+", which may dispatch to an override", args), nil
 		}
@@ -54,6 +54,9 @@ func (l *lowerer) call(n *clang.Node) (val, *lval) {
 			l.store(lv, v, l.pos(n))
 			return v, &lv
 		}
+		if c := l.closureOf(args0(args)); c != nil && callee.Referenced.Name == "operator()" {
+			return l.callClosure(n, fn, c, args[1:])
+		}
 		if callee.Referenced.Kind == "CXXMethodDecl" && len(args) > 0 {
 			return l.callFunction(n, fn, callee.Referenced.Name, l.addressOf(l.lv(args[0])), args[1:])
 		}
@@ -66,6 +69,56 @@ func (l *lowerer) call(n *clang.Node) (val, *lval) {
 		return l.callFunction(n, l.tu.Decl(callee.MemberDecl), callee.Name, nil, args)
 	}
 	return l.unknownCall(n, "a call through a function pointer", args), nil
+}
+
+// dynamicDispatch reports whether a method call may run an override: the
+// method is virtual (or overrides one: the name of a virtual method of the
+// file), the call is not qualified (obj.Base::f()), and the object is
+// reached through a pointer, a reference or this, whose dynamic type may
+// be a derived class. A variable or member of class type has its declared
+// type, so the call is exact.
+func (l *lowerer) dynamicDispatch(callee, fn *clang.Node) bool {
+	if fn == nil || !fn.Virtual && !l.virtualName(callee.Name) {
+		return false
+	}
+	if strings.Contains(l.tu.Text(callee), "::") {
+		return false
+	}
+	if callee.IsArrow {
+		return true
+	}
+	base := strip(callee.Child(0))
+	switch {
+	case base == nil || base.Kind == "CXXThisExpr":
+		return true
+	case base.Kind == "DeclRefExpr" && base.Referenced != nil && base.Referenced.Type != nil:
+		return l.types.parse(base.Referenced.Type.String()).kind == cRef
+	case base.Kind == "MemberExpr":
+		return false
+	}
+	return true
+}
+
+// virtualName reports whether a method of this name is declared virtual in
+// some class of the file.
+func (l *lowerer) virtualName(name string) bool {
+	if l.virtuals == nil {
+		l.virtuals = map[string]bool{}
+		l.tu.WalkDecls(func(n *clang.Node, _ string) bool {
+			if n.Kind == "CXXMethodDecl" && n.Virtual {
+				l.virtuals[n.Name] = true
+			}
+			return n.Kind == "CXXRecordDecl" || n.Kind == "ClassTemplateDecl" || n.Kind == "ClassTemplateSpecializationDecl"
+		})
+	}
+	return l.virtuals[name]
+}
+
+func args0(args []*clang.Node) *clang.Node {
+	if len(args) == 0 {
+		return nil
+	}
+	return args[0]
 }
 
 // definition returns the definition of a function from any declaration.

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -128,12 +129,30 @@ func newTypes(tu *clang.TU) *types {
 	for _, d := range tu.MainDecls() {
 		walk(d)
 	}
+	var anon *clang.Node // the last struct without a name
 	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
 		switch n.Kind {
+		case "TypedefDecl":
+			// typedef struct { ... } name: the struct is known by the
+			// typedef's name only
+			if t := n.Type.String(); anon != nil && (strings.Contains(t, "(unnamed") || strings.Contains(t, n.Name)) {
+				delete(ts.alias, n.Name)
+				for _, key := range []string{prefix + n.Name, n.Name} {
+					if _, seen := ts.records[key]; !seen {
+						ts.records[key] = anon
+					}
+				}
+			}
+			anon = nil
 		case "EnumDecl":
 			ts.enums[n.Name] = true
 			ts.enums[prefix+n.Name] = true
 		case "CXXRecordDecl", "RecordDecl":
+			if n.Name == "" && hasFields(n) {
+				anon = n
+				a := n.Loc.At()
+				ts.records[fmt.Sprintf("unnamed@%d:%d", a.Line, a.Col)] = n
+			}
 			if n.Name != "" && hasFields(n) {
 				for _, key := range []string{prefix + n.Name, n.Name} {
 					if _, seen := ts.records[key]; !seen {
@@ -170,13 +189,19 @@ func (ts *types) parse(s string) ctype {
 	s = strings.TrimSpace(s)
 	for {
 		t := s
-		for _, q := range []string{" const", " volatile", " __restrict", " restrict"} {
-			t = strings.TrimSuffix(t, q)
+		for _, q := range []string{"const", "volatile", "__restrict", "restrict"} {
+			// int const, and the pointer itself qualified: int *const
+			if rest, ok := strings.CutSuffix(t, q); ok && (strings.HasSuffix(rest, " ") || strings.HasSuffix(rest, "*")) {
+				t = rest
+			}
 		}
 		if t == s {
 			break
 		}
 		s = strings.TrimSpace(t)
+	}
+	if _, ok := anonKey(s); ok {
+		return ts.base(s)
 	}
 	switch {
 	case s == "" || s == "<dependent type>":
@@ -241,11 +266,27 @@ func (ts *types) base(s string) ctype {
 		v := ctype{kind: cVoid}
 		return ctype{kind: cPtr, elem: &v, size: 8, align: 8}
 	}
+	if k, ok := anonKey(name); ok {
+		name = k
+	}
 	t := ctype{kind: cStruct, name: name}
 	if r, size, align := ts.layout(name); r != nil {
 		t.rec, t.size, t.align = r, size, align
 	}
 	return t
+}
+
+// anonKey names a struct without a name, which clang spells
+// "(unnamed struct at file.cu:5:3)", by its position.
+func anonKey(name string) (string, bool) {
+	if !strings.HasSuffix(name, ")") || !strings.Contains(name, "(unnamed ") && !strings.Contains(name, "(anonymous ") {
+		return "", false
+	}
+	parts := strings.Split(strings.TrimSuffix(name, ")"), ":")
+	if len(parts) < 3 {
+		return "", false
+	}
+	return "unnamed@" + parts[len(parts)-2] + ":" + parts[len(parts)-1], true
 }
 
 // vectorTypes are CUDA's vector types (int2, float4, ...) by name prefix,
@@ -315,7 +356,30 @@ func (ts *types) computeLayout(name string) *record {
 	defer delete(ts.busy, name)
 	union := decl.TagUsed == "union"
 	r := &record{name: name}
-	off := int64(0)
+	off, bases := int64(0), 0
+	// base classes first, their fields flattened into the class's (a base
+	// without fields takes no room); only one base with fields is laid
+	// out, since a conversion to a later base moves the address
+	for _, b := range decl.Bases {
+		bt := ts.parse(b.Type.String())
+		if b.IsVirtual || bt.kind != cStruct {
+			return nil
+		}
+		if bt.rec == nil {
+			if d := ts.records[bt.name]; d == nil || hasFields(d) {
+				return nil
+			}
+			continue
+		}
+		if bases++; bases > 1 {
+			return nil
+		}
+		off = (off + bt.align - 1) / bt.align * bt.align
+		for _, f := range bt.rec.fields {
+			r.fields = append(r.fields, field{name: f.name, t: f.t, off: off + f.off})
+		}
+		off += bt.size
+	}
 	for _, c := range decl.Inner {
 		if c == nil {
 			continue

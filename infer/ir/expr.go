@@ -339,6 +339,12 @@ func (l *lowerer) discard(n *clang.Node) {
 		l.incDec(s, false)
 		return
 	}
+	if n.ValueCategory == "lvalue" && l.typeOf(n).kind == cStruct {
+		// a discarded lvalue is not read (C++ [expr.context]): the
+		// result of a struct assignment, say
+		l.lv(n)
+		return
+	}
 	l.rv(n)
 }
 

@@ -79,6 +79,7 @@ type fileState struct {
 	changed  bool                       // a pass found a new target
 	moved    map[string]bool            // pointer and variable target: the pointer may point inside the variable
 	modified map[string]map[string]bool // per function: the variables it may modify
+	virtuals map[string]bool            // names of the virtual methods of the file
 }
 
 // lowerer is one pass of the lowering of one kernel.
@@ -103,6 +104,8 @@ type lowerer struct {
 	ret   *retContext   // the function being inlined, nil at the kernel's level
 	this  *ptrv         // the object of the method being inlined
 	here  protocol.Pos  // where code made for no node of its own goes (a copy's element accesses)
+
+	closures map[string]*closure // variables holding a lambda, by declaration id
 }
 
 // jumpTarget is what a break leaves: a loop, or a switch region.
@@ -119,7 +122,7 @@ type retContext struct {
 }
 
 func newLowerer(s *fileState, fn *clang.Node) *lowerer {
-	return &lowerer{fileState: s, fn: fn, used: map[string]bool{}, orig: map[string]string{}, env: map[string]*object{},
+	return &lowerer{fileState: s, fn: fn, used: map[string]bool{}, orig: map[string]string{}, closures: map[string]*closure{}, env: map[string]*object{},
 		objects: map[string]*object{}, bases: map[string]*Base{}, byName: map[string]*Base{}, stable: map[*Var]bool{}}
 }
 

@@ -273,6 +273,9 @@ func (o *object) at(off int64, t ctype) *object {
 	if o.base != nil {
 		return o
 	}
+	if o.t.rec == nil || len(o.fields) != len(o.t.rec.fields) {
+		return nil // past a scalar: outside the object
+	}
 	for i, f := range o.t.rec.fields {
 		if off >= f.off && off < f.off+max(f.t.size, 1) {
 			return o.fields[i].at(off-f.off, t)

@@ -147,6 +147,10 @@ func (l *lowerer) declare(d *clang.Node) {
 			init = c
 		}
 	}
+	if lam := lambdaOf(init); lam != nil {
+		l.closures[d.ID] = l.makeClosure(lam, d.Name)
+		return
+	}
 	o := l.newObject(at, l.name(d.Name), t, Local)
 	switch t.kind {
 	case cRef:

@@ -16,11 +16,12 @@ type exec struct {
 	out  *[]protocol.Stmt
 	sink *sink
 
-	loops   []loopFrame // the protocol loops around the current point, outermost first
-	hint    string      // a name for the fresh value being computed, from the variable it goes to
-	top     bool        // emitting directly into the kernel's top-level body
-	pre     bool        // nothing but assumptions has been emitted at the top level yet
-	inlined int         // the depth of inlined calls around the current point
+	loops   []loopFrame        // the protocol loops around the current point, outermost first
+	hint    string             // a name for the fresh value being computed, from the variable it goes to
+	top     bool               // emitting directly into the kernel's top-level body
+	pre     bool               // nothing but assumptions has been emitted at the top level yet
+	inlined int                // the depth of inlined calls around the current point
+	names   map[*ir.Var]string // the names of temporaries (tempNames)
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their
@@ -68,6 +69,13 @@ func (x *exec) guarded(at protocol.Pos, c protocol.Cond, sts []protocol.Stmt) {
 	if isTrue(c) {
 		x.emit(sts...)
 		return
+	}
+	if len(sts) == 1 {
+		// already under c (the default of a switch after its cases)
+		if s, ok := sts[0].(*protocol.If); ok && s.Else == nil && protocol.Equal(s.Cond, c) {
+			x.emit(s)
+			return
+		}
 	}
 	x.emit(&protocol.If{At: at, Cond: c, Then: &protocol.Block{At: at, Stmts: sts}})
 }
@@ -134,7 +142,15 @@ func (x *exec) freshInt(at protocol.Pos, base string, local, block bool) protoco
 
 // freshOf returns a fresh thread-local value for a variable's type.
 func (x *exec) freshOf(at protocol.Pos, v *ir.Var) value {
-	return x.fresh(at, v.T, v.CName, true, false)
+	return x.fresh(at, v.T, x.nameOf(v), true, false)
+}
+
+// nameOf names the values of a variable.
+func (x *exec) nameOf(v *ir.Var) string {
+	if n, ok := x.names[v]; ok {
+		return n
+	}
+	return v.CName
 }
 
 // fresh returns a fresh value of a type and locality.

@@ -49,7 +49,7 @@ func Protocol(f *ir.Func, path string) (res Result) {
 		}
 	}()
 	res.Uses = uses(f)
-	x := &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true}
+	x := &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f)}
 	var body []protocol.Stmt
 	x.out = &body
 	for _, p := range f.Params {
@@ -66,6 +66,30 @@ func Protocol(f *ir.Func, path string) (res Result) {
 		res.File = k.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
 	}
 	return res
+}
+
+// tempNames names the temporaries of the lowering after the variable each
+// is first copied to (t1 in v = t1), so that a value read from memory is
+// named like the C variable that holds it.
+func tempNames(f *ir.Func) map[*ir.Var]string {
+	names := map[*ir.Var]string{}
+	ir.Inspect(f, func(n ir.Node) bool {
+		a, ok := n.(*ir.Assign)
+		if !ok || a.Dst.Kind == ir.Temp {
+			return true
+		}
+		x := a.X
+		if c, ok := x.(*ir.Convert); ok {
+			x = c.X
+		}
+		if r, ok := x.(*ir.Ref); ok && r.Var.Kind == ir.Temp {
+			if _, seen := names[r.Var]; !seen {
+				names[r.Var] = a.Dst.CName
+			}
+		}
+		return true
+	})
+	return names
 }
 
 // uses lists the built-in dimensions a kernel reads.
@@ -88,8 +112,9 @@ var builtinKinds = map[ir.BuiltinKind]protocol.BuiltinKind{
 
 // array is an array of the protocol: the memory of one IR base.
 type array struct {
-	name string
-	unit int64 // bytes per protocol element
+	name  string
+	unit  int64   // bytes per protocol element
+	shape []int64 // the declared dimensions, when several and elements are units
 }
 
 // kernel is what the run of one kernel shares: the names it has declared,
@@ -163,6 +188,9 @@ func (k *kernel) array(b *ir.Base) *array {
 		unit = 1
 	}
 	a := &array{name: k.declarePerm(b.Name, kind, b.At), unit: unit}
+	if len(b.Dims) > 1 && unit == b.Size {
+		a.shape = b.Dims
+	}
 	k.arrays[b] = a
 	return a
 }

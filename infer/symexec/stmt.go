@@ -190,7 +190,7 @@ func (x *exec) stmt(s ir.Stmt) exits {
 // memoryValue is a value read from memory: anything, and thread-local,
 // since the array's contents are not modelled.
 func (x *exec) memoryValue(at protocol.Pos, dst *ir.Var) value {
-	return x.fresh(at, dst.T, dst.CName, true, false)
+	return x.fresh(at, dst.T, x.nameOf(dst), true, false)
 }
 
 // region runs a labelled region: the exits that leave it fall through at
@@ -294,7 +294,7 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, addr ir.Addr, t ir.Ty
 	arr := x.k.array(b)
 	off := x.asInt(at, x.eval(addr.Off))
 	acc := func(idx protocol.Expr) *protocol.Access {
-		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src}
+		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src, Shape: arr.shape}
 	}
 	size, unit := t.Size, arr.unit
 	if size <= 0 {

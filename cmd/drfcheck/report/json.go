@@ -214,7 +214,7 @@ func jsonRace(r *check.Race) JSONRace {
 	for i, t := range w.Threads {
 		jr.Accesses[i] = JSONAcc{
 			JSONPos: jsonPos(t.Access.At), Mode: t.Access.Mode.Word(), Source: t.Access.Source,
-			Index: t.Index, ThreadIdx: t.ThreadIdx, BlockIdx: t.BlockIdx,
+			Index: t.Access.ShapedIndex(t.Index), ThreadIdx: t.ThreadIdx, BlockIdx: t.BlockIdx,
 			Loops: jsonValues(t.Loops), Locals: jsonValues(t.Locals),
 		}
 	}

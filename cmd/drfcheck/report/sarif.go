@@ -234,7 +234,7 @@ func accessText(k *check.Report, r *check.Race, i int) string {
 	if r.Level.String() == "grid" {
 		s += " of block " + tidText(t.BlockIdx, k.Launch.GridDim)
 	}
-	s += " " + verb + " " + indexText(r.Array, t.Index)
+	s += " " + verb + " " + indexText(r.Array, t.Access.ShapedIndex(t.Index))
 	var loops []string
 	for _, l := range t.Loops {
 		loops = append(loops, fmt.Sprintf("%s = %d", l.Name, l.Value))

@@ -146,7 +146,7 @@ func (t *Text) table(k *check.Report, w *smtgen.Witness) {
 	for _, name := range localNames(a, b) {
 		rows = append(rows, [3]string{name, lookup(a.Locals, name), lookup(b.Locals, name)})
 	}
-	rows = append(rows, [3]string{"index", indexText(w.Array, a.Index), indexText(w.Array, b.Index)})
+	rows = append(rows, [3]string{"index", indexText(w.Array, a.Access.ShapedIndex(a.Index)), indexText(w.Array, b.Access.ShapedIndex(b.Index))})
 	width := [3]int{}
 	for _, r := range rows {
 		for i, c := range r {
