@@ -1,27 +1,32 @@
 // Package infer turns a CUDA file into one access memory protocol per
 // kernel: the inference step of seed 004 (Cogumbreiro et al., CAV 2021,
 // Section 5, "Inference"), which the rest of drfcheck checks for data races
-// with the method of Sections 3 and 4.
+// with the method of Sections 3 and 4. It runs in stages, each a package
+// with its own tests and each printable (--dump):
 //
-// The file is parsed by clang (package infer/clang). Each __global__
-// function, and each instantiation of a template one, is then run
-// symbolically: an environment maps every C variable to a protocol
-// expression over the thread and block indices, the kernel's parameters,
-// loop variables and fresh unknowns (the paper's SSA step), device
-// functions are inlined, loops are normalized, and every access to a
-// shared or global array, every barrier and every assumption is emitted in
-// program order under the conditions that guard it. The protocol keeps
-// what decides races (where each access lands, which barriers separate
-// them) and abstracts the rest: values read from memory, floating point and
-// unmodelled operations become fresh variables, thread-local unless they
-// are provably the same for every thread. What cannot be modelled soundly
-// becomes an Unknown with its reason and position, so that the verdict is
-// never "data-race free" by default.
+//   - infer/clang parses the file with clang and decodes the declarations
+//     of the main file from clang's JSON AST;
+//   - infer/ir lowers each __global__ function, and each instantiation of
+//     a template one, to a small kernel IR in which C and C++ are
+//     desugared: every load and store explicit with its byte address,
+//     device functions and lambdas inlined, structs split into fields,
+//     pointers into offsets, casts resolved (--dump=ir);
+//   - infer/symexec runs the IR symbolically (the paper's SSA step): values
+//     are protocol expressions over the thread and block indices, the
+//     parameters, loop variables and fresh unknowns; loops are normalized;
+//     every access, barrier and assumption is emitted in program order
+//     under the conditions that guard it (--dump=protocol).
+//
+// The protocol keeps what decides races (where each access lands, which
+// barriers separate them) and abstracts the rest: values read from memory,
+// floating point and unmodelled operations become fresh variables,
+// thread-local unless they are provably the same for every thread. What
+// cannot be modelled soundly becomes an Unknown with its reason and
+// position, so that the verdict is never "data-race free" by default.
 package infer
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -84,10 +89,9 @@ func FromTU(tu *clang.TU, path string) ([]Kernel, error) {
 		}
 		return nil, protocol.ErrorList{protocol.Errorf(at, "no __global__ function: nothing to check")}
 	}
-	f := &fileInfo{tu: tu, path: path, types: enumTypes(tu), defs: tu.Definitions()}
 	var out []Kernel
 	for _, k := range fns {
-		out = append(out, f.kernel(k))
+		out = append(out, kernel(tu, path, k))
 	}
 	return out, nil
 }
@@ -165,78 +169,43 @@ func templateArgs(fn *clang.Node) string {
 	return "<" + strings.Join(args, ", ") + ">"
 }
 
-// enumTypes collects the names of the enumerations of the main file, which
-// clang's type spellings do not tell from structs.
-func enumTypes(tu *clang.TU) *typeEnv {
-	te := &typeEnv{enums: map[string]bool{}}
-	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
-		if n.Kind == "EnumDecl" && n.Name != "" {
-			te.enums[n.Name] = true
-			te.enums[prefix+n.Name] = true
-		}
-		return n.Kind == "CXXRecordDecl"
-	})
-	return te
-}
-
-// fileInfo is what the kernels of one file share.
-type fileInfo struct {
-	tu    *clang.TU
-	path  string
-	types *typeEnv
-	defs  map[string]*clang.Node
-}
-
-// kernel infers the protocol of one kernel.
-func (f *fileInfo) kernel(k found) (out Kernel) {
-	out.Name = k.name
-	kn := newKernel(f.tu, f.types, f.path, f.defs)
-	x := &exec{k: kn, env: newEnv(), sink: &sink{}, top: true, pre: true}
-	var body []protocol.Stmt
-	x.out = &body
-	at := x.pos(k.fn)
+// kernel infers the protocol of one kernel: its IR (package infer/ir),
+// then the protocol built from it (package infer/symexec).
+func kernel(tu *clang.TU, path string, k found) Kernel {
+	out := Kernel{Name: k.name}
+	at := protocol.Pos{File: path, Line: 1, Col: 1}
+	if l := k.fn.Loc.At(); tu.InMain(l) {
+		at.Line, at.Col = l.Line, l.Col
+	}
 	if k.template {
-		x.sink.unknowns = append(x.sink.unknowns, protocol.Unknown{At: at,
-			Reason: fmt.Sprintf("template kernel %s is never instantiated in this file: instantiate it (template __global__ void %s<...>(...);) to check it", k.name, k.name)})
-		out.File = kn.finish(nil, x.sink.unknowns)
+		out.File = unknownFile(path, at, fmt.Sprintf("template kernel %s is never instantiated in this file: instantiate it (template __global__ void %s<...>(...);) to check it", k.name, k.name))
 		return out
 	}
-	if os.Getenv("DRFCHECK_CLANG_EXEC") != "1" {
-		fn, err := ir.Lower(f.tu, k.fn)
-		if err != nil {
-			out.File = kn.finish(nil, []protocol.Unknown{{At: at, Reason: err.Error()}})
-			return out
-		}
-		r := symexec.Protocol(fn, f.path)
-		out.File, out.Uses = r.File, r.Uses
+	fn, err := lower(tu, k.fn)
+	if err != nil {
+		out.File = unknownFile(path, at, err.Error())
 		return out
 	}
+	r := symexec.Protocol(fn, path)
+	out.File, out.Uses = r.File, r.Uses
+	return out
+}
+
+// lower lowers a kernel to the IR. A defect of the lowering must not lose
+// the other kernels: the kernel's verdict becomes unknown.
+func lower(tu *clang.TU, fn *clang.Node) (f *ir.Func, err error) {
 	defer func() {
-		// A defect of the inference must not lose the other kernels: the
-		// kernel's verdict becomes unknown.
 		if r := recover(); r != nil {
-			out.File = kn.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", r)}})
+			err = fmt.Errorf("internal error in the CUDA front end (please report): %v", r)
 		}
 	}()
-	for _, p := range k.fn.Params() {
-		t := kn.types.parse(p.TypeString())
-		name := p.Name
-		if name == "" {
-			name = "arg"
-		}
-		x.env.vars[p.ID] = kn.paramValue(name, t, x.pos(p))
-	}
-	x.ret = &returnContext{}
-	x.stack = []*clang.Node{k.fn}
-	x.stmt(k.fn.Body())
-	out.Uses = kn.uses
-	body = append(append([]protocol.Stmt(nil), kn.pre...), body...)
-	out.File = kn.finish(body, x.sink.unknowns)
-	if _, err := protocol.Check(out.File); err != nil {
-		// a defect of the inference: the kernel cannot be checked
-		out.File = kn.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
-	}
-	return out
+	return ir.Lower(tu, fn)
+}
+
+// unknownFile is the protocol of a kernel that cannot be checked at all.
+func unknownFile(path string, at protocol.Pos, reason string) *protocol.File {
+	return &protocol.File{Name: path, Body: &protocol.Block{At: protocol.Pos{File: path, Line: 1, Col: 1}},
+		Unknowns: []protocol.Unknown{{At: at, Reason: reason}}}
 }
 
 // IRKernel is the kernel IR of one kernel (package infer/ir): the first
@@ -264,7 +233,7 @@ func IR(path string, src []byte, opts Options) ([]IRKernel, error) {
 		if name == "" {
 			name = fn.Name
 		}
-		f, err := ir.Lower(tu, fn)
+		f, err := lower(tu, fn)
 		out = append(out, IRKernel{Name: name, Func: f, Err: err})
 	}
 	return out, nil
