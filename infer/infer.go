@@ -87,13 +87,22 @@ func FromTU(tu *clang.TU, path string) ([]Kernel, error) {
 				break
 			}
 		}
-		return nil, protocol.ErrorList{protocol.Errorf(at, "no __global__ function: nothing to check")}
+		return nil, protocol.ErrorList{protocol.Errorf(at, noKernels)}
 	}
 	var out []Kernel
 	for _, k := range fns {
 		out = append(out, kernel(tu, path, k))
 	}
 	return out, nil
+}
+
+const noKernels = "no __global__ function: nothing to check"
+
+// NoKernels reports whether err says that a file has no kernel: host code
+// only.
+func NoKernels(err error) bool {
+	list, ok := err.(protocol.ErrorList)
+	return ok && len(list) == 1 && list[0].Msg == noKernels
 }
 
 // found is a kernel found in the file: a function with a body, or a

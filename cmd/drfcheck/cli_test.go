@@ -274,3 +274,23 @@ func TestDumpIR(t *testing.T) {
 		}
 	}
 }
+
+// TestHostOnlyFiles checks that a file without kernels found in a
+// directory is a note, not an error, while the same file named on the
+// command line is an error (the user asked to check it).
+func TestHostOnlyFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "kernel.cu"), []byte("//------------\n__global__ void k(int *a) { a[threadIdx.x] = 0; }\n"), 0o644)
+	host := filepath.Join(dir, "host.cu")
+	os.WriteFile(host, []byte("int main() { return 0; }\n"), 0o644)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-g", "1", dir}, &stdout, &stderr)
+	out := stdout.String()
+	if code != 0 || !strings.Contains(out, "host.cu: note: no __global__ function (host code only)") || !strings.Contains(out, "host only          1 file") {
+		t.Errorf("directory run: exit %d, want 0 with a host-only note in\n%s%s", code, out, stderr.String())
+	}
+	stdout.Reset()
+	if code := run([]string{host}, &stdout, &stderr); code != 2 || !strings.Contains(stdout.String(), "error: no __global__ function") {
+		t.Errorf("explicit file: exit %d, want 2 and an error in\n%s", code, stdout.String())
+	}
+}

@@ -68,8 +68,8 @@ func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
 			break
 		}
 		body := strings.TrimSpace(strings.TrimPrefix(line, "//"))
-		if !strings.HasPrefix(body, "--") {
-			continue
+		if !isFlagLine(body) {
+			continue // prose, or a rule such as //-----------
 		}
 		fs := pflag.NewFlagSet("header", pflag.ContinueOnError)
 		fs.ParseErrorsWhitelist.UnknownFlags = true
@@ -94,6 +94,13 @@ func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
 		}
 	}
 	return block, grid, nil
+}
+
+// isFlagLine reports whether a comment's text starts with a flag:
+// --name.
+func isFlagLine(body string) bool {
+	rest, ok := strings.CutPrefix(body, "--")
+	return ok && rest != "" && (rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= 'A' && rest[0] <= 'Z')
 }
 
 // launchFor decides the launch configuration of a file: a flag wins over

@@ -38,6 +38,9 @@ func TestHeaderLaunch(t *testing.T) {
 		{"//xfail\n//--blockDim=[*,8] --no-inline\n", "[*,8,1]", "", false},
 		{"param N;\n//--blockDim=64\n", "", "", false}, // not in the leading comments
 		{"//--blockDim=0\n", "", "", true},
+		// a rule of dashes or prose is not a flag line
+		{"//------------\n// Copyright\n//--blockDim=32\n", "[32,1,1]", "", false},
+		{"// -- see below --\n", "", "", false},
 		{"", "", "", false},
 	} {
 		b, g, err := headerLaunch([]byte(tc.src))

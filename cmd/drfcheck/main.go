@@ -29,6 +29,7 @@ import (
 
 // config is the parsed command line.
 type config struct {
+	fromDir       map[string]bool // the files found in a directory argument
 	block, grid   *[3]int64
 	params        map[string]int64
 	dump          string
@@ -69,11 +70,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
 		return 2
 	}
-	files, err := expand(cfg.files)
+	files, fromDir, err := expand(cfg.files)
 	if err != nil {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
 		return 2
 	}
+	cfg.fromDir = fromDir
 	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels})
 	start := time.Now()
 	out := newOutput(cfg, stdout, stderr, len(files))

@@ -35,13 +35,16 @@ type JSONCounts struct {
 	Unknown   int `json:"unknown"`
 	Unchecked int `json:"unchecked"`
 	Errors    int `json:"errors"`
+	HostOnly  int `json:"hostOnly"`
 }
 
 // JSONFile is one input file.
 type JSONFile struct {
-	Path    string       `json:"path"`
-	Error   *JSONError   `json:"error,omitempty"`
-	Kernels []JSONKernel `json:"kernels"`
+	Path  string     `json:"path"`
+	Error *JSONError `json:"error,omitempty"`
+	// HostOnly: a file of a directory run without kernels (not an error)
+	HostOnly bool         `json:"hostOnly,omitempty"`
+	Kernels  []JSONKernel `json:"kernels"`
 }
 
 // JSONError is why a file could not be checked.
@@ -152,7 +155,7 @@ func WriteJSON(w io.Writer, r *Run) error {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func jsonFile(f *File) JSONFile {
-	jf := JSONFile{Path: f.Path, Kernels: []JSONKernel{}}
+	jf := JSONFile{Path: f.Path, HostOnly: f.HostOnly, Kernels: []JSONKernel{}}
 	if f.Err != nil {
 		jf.Error = &JSONError{Message: f.Err.Error()}
 	}

@@ -24,12 +24,15 @@ type Run struct {
 type File struct {
 	Path    string
 	Err     error           // the file could not be read, parsed or inferred
+	// HostOnly is set, instead of Err, for a file of a directory run that
+	// has no kernel: a project's host code, not a failure.
+	HostOnly bool
 	Kernels []*check.Report // one per kernel (one for a .prot file)
 }
 
 // Counts tallies kernel verdicts and files in error.
 type Counts struct {
-	Files, Kernels, DRF, Racy, Divergent, Unknown, Unchecked, Errors int
+	Files, Kernels, DRF, Racy, Divergent, Unknown, Unchecked, Errors, HostOnly int
 }
 
 // Count tallies the run.
@@ -40,6 +43,9 @@ func (r *Run) Count() Counts {
 		if f.Err != nil {
 			c.Errors++
 			continue
+		}
+		if f.HostOnly {
+			c.HostOnly++
 		}
 		for _, k := range f.Kernels {
 			c.Kernels++

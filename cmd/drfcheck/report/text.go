@@ -35,6 +35,10 @@ func (t *Text) File(f *File) {
 		}
 		return
 	}
+	if f.HostOnly {
+		t.printf("%s: %s: no __global__ function (host code only): nothing to check\n", t.paint("1", f.Path), t.paint(sevColor("note"), "note"))
+		return
+	}
 	for _, k := range f.Kernels {
 		t.kernel(f.Path, k)
 	}
@@ -260,6 +264,9 @@ func (t *Text) Summary(r *Run) {
 		errs = t.paint("1;31", errs)
 	}
 	t.printf("%s %7d %s\n", errs, c.Errors, pluralWord(c.Errors, "file"))
+	if c.HostOnly > 0 {
+		t.printf("%-12s %7d %s\n", "host only", c.HostOnly, pluralWord(c.HostOnly, "file"))
+	}
 	t.printf("%s, %s in %s\n", plural(c.Kernels, "kernel"), plural(c.Files, "file"), r.Elapsed.Round(1e6))
 }
 
