@@ -62,9 +62,28 @@ func (tu *TU) element(i int) (*Node, error) {
 	}
 	r := e.state
 	r.node(n)
+	dropComments(n)
 	tu.decoded[i] = n
 	tu.index(n)
 	return n, nil
+}
+
+// dropComments removes documentation comments (FullComment and what it
+// holds) from a tree: clang attaches them to declarations as children,
+// where they would pass for an initializer or an argument.
+func dropComments(n *Node) {
+	if n == nil {
+		return
+	}
+	kept := n.Inner[:0]
+	for _, c := range n.Inner {
+		if c != nil && c.Kind == "FullComment" {
+			continue
+		}
+		dropComments(c)
+		kept = append(kept, c)
+	}
+	n.Inner = kept
 }
 
 // index records every declaration in n by id; the first occurrence wins

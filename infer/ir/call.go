@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"drfcheck/infer/clang"
+	"drfcheck/protocol"
 )
 
 // Calls (seed 004, Section 5: "auxiliary functions that manipulate shared
@@ -142,6 +143,9 @@ func systemHeader(d *clang.Node) bool {
 // callFunction calls fn, inlined when its body is available, a built-in
 // of the prelude, or unknown.
 func (l *lowerer) callFunction(n, fn *clang.Node, name string, this *ptrv, args []*clang.Node) (val, *lval) {
+	if byteCopies[name] && len(args) == 3 && this == nil {
+		return l.byteCopy(n, name, args), nil
+	}
 	if def := l.definition(fn); def != nil && !systemHeader(def) {
 		return l.inline(n, def, this, args)
 	}
@@ -263,6 +267,45 @@ func (l *lowerer) inline(n, def *clang.Node, this *ptrv, args []*clang.Node) (va
 		l.stable[ctx.result.v] = true
 	}
 	return l.readObject(ctx.result, at), nil
+}
+
+// defaultFields is the value of a struct made by its implicit default
+// constructor: each field's default member initializer (int n = 4;), an
+// unknown value for the others.
+func (l *lowerer) defaultFields(t ctype, at protocol.Pos) val {
+	decl := l.types.records[t.name]
+	if t.rec == nil || decl == nil || len(decl.Bases) > 0 {
+		return val{t: t}
+	}
+	inits := map[string]*clang.Node{}
+	for _, c := range decl.Inner {
+		if c != nil && c.Kind == "FieldDecl" && len(c.Inner) > 0 && !isBitField(c) {
+			if e := last(c); e != nil && !clang.IsDecl(e.Kind) && !isAttr(e.Kind) {
+				inits[c.Name] = e
+			}
+		}
+	}
+	if len(inits) == 0 {
+		return val{t: t}
+	}
+	v := val{t: t}
+	for _, f := range t.rec.fields {
+		switch e := inits[f.name]; {
+		case e != nil:
+			fv := l.rv(e)
+			if f.t.kind == cScalar {
+				fv = val{t: f.t, e: l.scalar(fv, f.t.ir, at)}
+			}
+			v.fields = append(v.fields, fv)
+		case f.t.kind == cScalar:
+			v.fields = append(v.fields, val{t: f.t, e: &Opaque{At: at, Reason: "an uninitialized field", T: f.t.ir}})
+		case f.t.kind == cPtr:
+			v.fields = append(v.fields, val{t: f.t, p: unknownPtr("an uninitialized pointer field")})
+		default:
+			v.fields = append(v.fields, val{t: f.t})
+		}
+	}
+	return v
 }
 
 func countReturns(n *clang.Node) int {
@@ -395,8 +438,9 @@ func (l *lowerer) construct(n *clang.Node) val {
 	ctor := l.findCtor(t, ctorType)
 	if len(args) == 0 && ctor == nil {
 		// an implicit default constructor (or one of the prelude's empty
-		// classes): the fields are indeterminate
-		return val{t: t}
+		// classes): the fields with a default member initializer get it,
+		// the others are indeterminate
+		return l.defaultFields(t, at)
 	}
 	if ctor != nil {
 		tmp := l.newObject(at, l.name("tmp"), t, Temp)

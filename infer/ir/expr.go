@@ -80,6 +80,8 @@ func (l *lowerer) rv(n *clang.Node) val {
 			return l.load(*ref)
 		}
 		return v
+	case "StmtExpr":
+		return l.stmtExpr(n)
 	case "CXXConstructExpr", "CXXTemporaryObjectExpr":
 		return l.construct(n)
 	case "InitListExpr":
@@ -796,4 +798,22 @@ func (l *lowerer) incDec(n *clang.Node, used bool) (lval, val) {
 		return lv, old
 	}
 	return lv, nv
+}
+
+// stmtExpr lowers a GNU statement expression ({ s1; ...; e; }): its
+// statements, then the value of the last one when it is an expression.
+func (l *lowerer) stmtExpr(n *clang.Node) val {
+	body := last(n)
+	if body == nil || body.Kind != "CompoundStmt" || len(body.Inner) == 0 {
+		return val{t: ctype{kind: cVoid}}
+	}
+	for _, s := range body.Inner[:len(body.Inner)-1] {
+		l.stmt(s)
+	}
+	end := body.Inner[len(body.Inner)-1]
+	if end == nil || strings.HasSuffix(end.Kind, "Stmt") {
+		l.stmt(end)
+		return val{t: ctype{kind: cVoid}}
+	}
+	return l.rv(end)
 }
