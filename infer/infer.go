@@ -118,6 +118,11 @@ type found struct {
 func kernels(tu *clang.TU) []found {
 	var out []found
 	seen := map[string]bool{}
+	// a template may be declared several times (an explicit instantiation
+	// before the definition): it is never instantiated only if none of its
+	// declarations has an instance, and is reported once, where first seen
+	templates := map[string]int{} // name -> index of its placeholder in out
+	instanced := map[string]bool{}
 	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
 		switch n.Kind {
 		case "FunctionDecl":
@@ -126,8 +131,8 @@ func kernels(tu *clang.TU) []found {
 				out = append(out, found{fn: n, name: prefix + n.Name})
 			}
 		case "FunctionTemplateDecl":
+			name := prefix + n.Name
 			var pattern *clang.Node
-			instances := 0
 			for _, c := range n.Inner {
 				if c == nil || c.Kind != "FunctionDecl" || !c.HasAttr("CUDAGlobalAttr") {
 					continue
@@ -138,17 +143,30 @@ func kernels(tu *clang.TU) []found {
 				}
 				if c.Body() != nil && !seen[c.ID] {
 					seen[c.ID] = true
-					instances++
-					out = append(out, found{fn: c, name: prefix + n.Name + templateArgs(c)})
+					instanced[name] = true
+					out = append(out, found{fn: c, name: name + templateArgs(c)})
 				}
 			}
-			if pattern != nil && instances == 0 {
-				out = append(out, found{fn: pattern, name: prefix + n.Name, template: true})
+			if pattern == nil {
+				break
+			}
+			i, ok := templates[name]
+			if !ok {
+				templates[name] = len(out)
+				out = append(out, found{fn: pattern, name: name, template: true})
+			} else if out[i].fn.Body() == nil && pattern.Body() != nil {
+				out[i].fn = pattern // point at the definition
 			}
 		}
 		return false // __global__ functions are never members
 	})
-	return out
+	kept := out[:0]
+	for _, k := range out {
+		if !k.template || !instanced[k.name] {
+			kept = append(kept, k)
+		}
+	}
+	return kept
 }
 
 // templateArgs spells the template arguments of an instantiation: <float>,
