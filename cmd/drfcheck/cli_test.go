@@ -294,3 +294,15 @@ func TestHostOnlyFiles(t *testing.T) {
 		t.Errorf("explicit file: exit %d, want 2 and an error in\n%s", code, stdout.String())
 	}
 }
+
+// TestHeaderFile checks that a header named on the command line is checked
+// as CUDA.
+func TestHeaderFile(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "kernels.h")
+	os.WriteFile(h, []byte("__global__ void k(int *a) { a[threadIdx.x] = 0; }\n"), 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-g", "1", h}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "k: data-race free") {
+		t.Errorf("exit %d, want 0 and the kernel checked in\n%s%s", code, stdout.String(), stderr.String())
+	}
+}

@@ -23,6 +23,10 @@ import (
 var (
 	protExts = []string{".prot"}
 	cudaExts = []string{".cu", ".cuh"}
+	// headerExts are C++ headers: checked as CUDA when named on the
+	// command line (a project's kernels.h), not found in directories,
+	// where they are host headers as often as not
+	headerExts = []string{".h", ".hpp", ".hh", ".hxx", ".inl"}
 )
 
 func hasExt(path string, exts []string) bool {
@@ -136,7 +140,7 @@ func checkFile(c *check.Checker, cfg *config, path string, dump func(string)) (r
 // the first stage of the inference. Errors are left to the check that
 // follows, which reports them.
 func dumpIR(cfg *config, path string, dump func(string)) {
-	if !hasExt(path, cudaExts) {
+	if !hasExt(path, cudaExts) && !hasExt(path, headerExts) {
 		dump(fmt.Sprintf("// ==== %s: no IR (only CUDA files have one)\n", path))
 		return
 	}
@@ -172,10 +176,10 @@ func load(cfg *config, path string) ([]check.Input, error) {
 	switch {
 	case hasExt(path, protExts):
 		return loadProt(cfg, path, src)
-	case hasExt(path, cudaExts):
+	case hasExt(path, cudaExts), hasExt(path, headerExts) && !cfg.fromDir[path]:
 		return loadCUDA(cfg, path, src)
 	}
-	return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu or .cuh", path)
+	return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu, .cuh or a header (.h, .hpp) with CUDA code", path)
 }
 
 // protDefault is the launch of a .prot file that says nothing: one
