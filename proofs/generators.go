@@ -489,6 +489,18 @@ func (b *builder) access() *protocol.Access {
 	for d := 0; d < arr.Dims; d++ {
 		a.Index = append(a.Index, b.index())
 	}
+	if a.Mode == protocol.Write && b.chance(2) {
+		// the value written, often equal between threads (a constant, a
+		// uniform value), so that benign pairs of writes are common
+		switch b.r.Intn(3) {
+		case 0:
+			a.Value = lit(int64(b.r.Intn(2)))
+		case 1:
+			a.Value = b.expr(1, false, true)
+		default:
+			a.Value = b.expr(1, true, false)
+		}
+	}
 	return a
 }
 
@@ -753,6 +765,9 @@ func (b *builder) synStmt(depth int) protocol.Stmt {
 		a := &protocol.Access{Mode: protocol.Mode(b.r.Intn(3)), Array: b.synName()}
 		for d := 1 + b.r.Intn(3); d > 0; d-- {
 			a.Index = append(a.Index, b.synExpr(3))
+		}
+		if a.Mode == protocol.Write && b.chance(2) {
+			a.Value = b.synExpr(2)
 		}
 		return a
 	case 1:

@@ -123,7 +123,7 @@ func replayRace(c *Case, f *protocol.File, w *smtgen.Witness) error {
 	if err := sameLaunch(c, c.Config(), w.Params, w.BlockDim); err != nil {
 		return err
 	}
-	if err := check.ReplayRace(f, w); err != nil {
+	if err := check.ReplayRace(f, w, false); err != nil {
 		return fmt.Errorf("model: thread %v at access %d %v %v, thread %v at access %d %v %v: %v",
 			w.Threads[0].ThreadIdx, w.Threads[0].Access.ID, w.Threads[0].Index, w.Threads[0].Loops,
 			w.Threads[1].ThreadIdx, w.Threads[1].Access.ID, w.Threads[1].Index, w.Threads[1].Loops, err)

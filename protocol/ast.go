@@ -247,6 +247,13 @@ type Access struct {
 	// CUDA, the subscript expression); reports quote it.
 	Source string
 
+	// Value, for a write, is the value written when it is known (an
+	// integer expression), nil otherwise. Two writes of one location that
+	// write values known to be equal are benign, as GPUVerify and Faial
+	// count them: not a race unless the checker is asked to report them.
+	// .prot spells it wr a[i] = v;
+	Value Expr
+
 	// Shape, when set, is the declared shape of a multi-dimensional array
 	// that the index addresses as one linear element index (a CUDA
 	// float t[16][17]): reports show the index one per dimension

@@ -208,6 +208,12 @@ func (c *checker) access(a *Access, sc *scope) {
 	for _, e := range a.Index {
 		c.expr(e, sc)
 	}
+	if a.Value != nil {
+		if a.Mode != Write {
+			c.errorf(a.At, "only a write has a value (%s %s)", a.Mode, a.Array)
+		}
+		c.expr(a.Value, sc)
+	}
 }
 
 func (c *checker) expr(e Expr, sc *scope) {

@@ -79,7 +79,7 @@ func equalStmt(a, b Stmt) bool {
 	switch a := a.(type) {
 	case *Access:
 		b, ok := b.(*Access)
-		return ok && a.Mode == b.Mode && a.Array == b.Array && equalAll(a.Index, b.Index)
+		return ok && a.Mode == b.Mode && a.Array == b.Array && equalAll(a.Index, b.Index) && Equal(a.Value, b.Value)
 	case *Sync:
 		_, ok := b.(*Sync)
 		return ok

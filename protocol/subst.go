@@ -95,6 +95,11 @@ func (s Subst) Stmt(st Stmt) Stmt {
 	switch st := st.(type) {
 	case *Access:
 		idx, changed := s.exprs(st.Index)
+		var value Expr
+		if st.Value != nil {
+			value = s.Expr(st.Value)
+			changed = changed || value != st.Value
+		}
 		loops := make([]LoopValue, len(st.Loops))
 		for i, l := range st.Loops {
 			loops[i] = LoopValue{Name: l.Name, Value: s.Expr(l.Value)}
@@ -102,7 +107,7 @@ func (s Subst) Stmt(st Stmt) Stmt {
 		}
 		if changed {
 			a := *st
-			a.Index, a.Loops = idx, loops
+			a.Index, a.Loops, a.Value = idx, loops, value
 			return &a
 		}
 	case *Loop:

@@ -55,6 +55,9 @@ func children(n Node) []Node {
 		for _, e := range n.Index {
 			add(e)
 		}
+		if n.Value != nil {
+			add(n.Value)
+		}
 	case *Loop:
 		add(n.Lo, n.Hi)
 		if n.Step != nil {

@@ -24,6 +24,9 @@ type Env struct {
 	Level  wellformed.Level
 	Pre    []protocol.Cond // hold for both threads: the top-level assumptions and the variant's choices
 	Agree  []protocol.Expr // both threads compute these alike (wellformed.Variant.Agree)
+	// BenignRaces reports two writes of values known to be equal
+	// (Access.Value) as a race; by default such a pair is benign.
+	BenignRaces bool
 }
 
 // encodeError aborts an encoding; Solver methods recover it into an error.

@@ -141,6 +141,7 @@ func siteScope(s site, inside map[int]scope, sc scope) scope {
 type raceVars struct {
 	sel, mode, id z3.Int
 	index         []z3.Int
+	known, value  z3.Int // a write whose value the protocol gives: known = 1
 }
 
 // race builds the formula of Example 2 (seed 004): each thread is at one of
@@ -155,11 +156,13 @@ func (e *encoder) race(q RaceQuery) ([2]raceVars, []site, [2][]scope) {
 	for t := 0; t < 2; t++ {
 		th := t + 1
 		rv[t] = raceVars{
-			sel:  e.int(threadName("site", th)),
-			mode: e.int(threadName("mode", th)),
-			id:   e.int(threadName("access", th)),
+			sel:   e.int(threadName("site", th)),
+			mode:  e.int(threadName("mode", th)),
+			id:    e.int(threadName("access", th)),
+			known: e.int(threadName("known", th)),
+			value: e.int(threadName("value", th)),
 		}
-		for _, v := range []string{"site", "mode", "access"} {
+		for _, v := range []string{"site", "mode", "access", "known", "value"} {
 			e.internal[threadName(v, th)] = true
 		}
 		for d := 0; d < dims; d++ {
@@ -175,6 +178,11 @@ func (e *encoder) race(q RaceQuery) ([2]raceVars, []site, [2][]scope) {
 			for d, ix := range s.access.Index {
 				at = append(at, rv[t].index[d].Eq(e.expr(ix, sc)))
 			}
+			if s.access.Value != nil && s.access.Mode == protocol.Write {
+				at = append(at, rv[t].known.Eq(e.lit(1)), rv[t].value.Eq(e.expr(s.access.Value, sc)))
+			} else {
+				at = append(at, rv[t].known.Eq(e.lit(0)))
+			}
 			e.assert(rv[t].sel.Eq(e.lit(int64(i))).Implies(and(e.ctx, at...)))
 		}
 	}
@@ -182,6 +190,11 @@ func (e *encoder) race(q RaceQuery) ([2]raceVars, []site, [2][]scope) {
 		e.assert(rv[0].index[d].Eq(rv[1].index[d]))
 	}
 	e.assert(e.conflict(rv[0].mode, rv[1].mode))
+	if !q.BenignRaces {
+		// two writes of one value are benign (GPUVerify, Faial)
+		one := e.lit(1)
+		e.assert(and(e.ctx, rv[0].known.Eq(one), rv[1].known.Eq(one), rv[0].value.Eq(rv[1].value)).Not())
+	}
 	for _, p := range q.Exclude {
 		e.exclude(rv, p)
 	}

@@ -306,3 +306,17 @@ func TestHeaderFile(t *testing.T) {
 		t.Errorf("exit %d, want 0 and the kernel checked in\n%s%s", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestBenignRaces checks that writes of one value are benign by default and
+// races with --benign-races.
+func TestBenignRaces(t *testing.T) {
+	path := "../../testdata/cuda/benign/same_value_drf.cu"
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{path}, &stdout, &stderr); code != 0 {
+		t.Errorf("default: exit %d, want 0\n%s%s", code, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	if code := run([]string{"--benign-races", path}, &stdout, &stderr); code != 1 || !strings.Contains(stdout.String(), "data race on 'found' (write/write)") {
+		t.Errorf("--benign-races: exit %d, want 1 and the race on found in\n%s", code, stdout.String())
+	}
+}

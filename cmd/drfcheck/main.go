@@ -37,6 +37,7 @@ type config struct {
 	kernelTimeout time.Duration
 	jobs          int
 	maxRaces      int
+	benignRaces   bool
 	levels        []wellformed.Level
 	format        string
 	kernel        string
@@ -76,7 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.fromDir = fromDir
-	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels})
+	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels, BenignRaces: cfg.benignRaces})
 	start := time.Now()
 	out := newOutput(cfg, stdout, stderr, len(files))
 	dumpTo := stdout
@@ -107,6 +108,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	kernelTimeout := fs.Duration("kernel-timeout", 2*time.Minute, "time limit of the whole check of one kernel; what it cuts is reported unknown (0 for none)")
 	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "number of SMT queries run in parallel")
 	maxRaces := fs.Int("max-races", 10, "distinct racing pairs of accesses reported per kernel")
+	benign := fs.Bool("benign-races", false, "report two writes of the same value to one place as a race (by default they are benign, as GPUVerify and Faial count them)")
 	level := fs.String("level", "all", "which threads to compare: block (same block), grid (different blocks) or all")
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	kernel := fs.String("kernel", "", "check only the CUDA kernel with this name")
@@ -116,7 +118,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	cfg := &config{dump: *dump, timeout: *timeout, kernelTimeout: *kernelTimeout, jobs: *jobs, maxRaces: *maxRaces, format: *format,
+	cfg := &config{dump: *dump, timeout: *timeout, kernelTimeout: *kernelTimeout, jobs: *jobs, maxRaces: *maxRaces, format: *format, benignRaces: *benign,
 		kernel: *kernel, arrays: *arrays, defines: *defines, includes: *includes, files: fs.Args()}
 	var err error
 	if cfg.block, err = optDim("blockDim", *block); err != nil {

@@ -139,16 +139,19 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.hint = ""
 		x.env[s.Dst] = x.convert(at, v, s.X.Type(), s.Dst.T)
 	case *ir.Load:
-		x.access(at, protocol.Read, s.Addr, s.T, s.Source)
+		x.access(at, protocol.Read, s.Addr, s.T, s.Source, nil)
 		x.env[s.Dst] = x.memoryValue(at, s.Dst)
 	case *ir.Store:
-		x.eval(s.X)
-		x.access(at, protocol.Write, s.Addr, s.T, s.Source)
+		var value protocol.Expr
+		if v, ok := x.eval(s.X).(intVal); ok && s.T.IsInt() {
+			value = v.e
+		}
+		x.access(at, protocol.Write, s.Addr, s.T, s.Source, value)
 	case *ir.Atomic:
 		for _, a := range s.Args {
 			x.eval(a)
 		}
-		x.access(at, protocol.Atomic, s.Addr, s.T, s.Source)
+		x.access(at, protocol.Atomic, s.Addr, s.T, s.Source, nil)
 		if s.Dst != nil {
 			x.env[s.Dst] = x.memoryValue(at, s.Dst)
 		}
@@ -284,8 +287,9 @@ func (x *exec) assume(a *ir.Assume) {
 // protocol, nor is a read of __constant__ memory, which no thread writes.
 // The protocol's index is the element of the base's scalar type that the
 // byte offset falls in; a wider access (a float4 read of a float array)
-// covers each element it spans.
-func (x *exec) access(at protocol.Pos, mode protocol.Mode, addr ir.Addr, t ir.Type, src string) {
+// covers each element it spans. A write's value, when known, goes with an
+// access of one element at most: two such writes of one value are benign.
+func (x *exec) access(at protocol.Pos, mode protocol.Mode, addr ir.Addr, t ir.Type, src string, value protocol.Expr) {
 	b := addr.Base
 	if b.Kind == ir.Private || b.Kind == ir.Constant && mode == protocol.Read {
 		x.eval(addr.Off)
@@ -303,7 +307,9 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, addr ir.Addr, t ir.Ty
 	first := div(at, off, lit(at, unit))
 	switch {
 	case size <= unit:
-		x.emit(acc(first))
+		a := acc(first)
+		a.Value = value
+		x.emit(a)
 	case size%unit == 0:
 		v := x.k.names.fresh("elem")
 		body := acc(add(at, first, &protocol.Var{At: at, Name: v}))

@@ -61,6 +61,8 @@ type Config struct {
 	// Threads lists the threads that run, possibly a subset of the block and
 	// grid (for instance just two threads). No thread may appear twice.
 	Threads []Thread
+	// BenignRaces reports writes of equal values (Benign) as races too.
+	BenignRaces bool
 	// MaxSteps bounds the evaluation: statements executed plus loop
 	// iterations, summed over all threads. Zero or less means 1_000_000.
 	MaxSteps int
@@ -85,7 +87,15 @@ type AccessValue struct {
 	// after it) its expressions are evaluated; otherwise Loops lists the loops
 	// of the running statements that enclose the access.
 	Loops []LoopVal
-	Phase int // number of barriers the thread had passed
+	Phase int    // number of barriers the thread had passed
+	Value *int64 // the value a write writes, when the protocol gives it
+}
+
+// Benign reports whether two access values are writes of values known to be
+// equal: a benign pair, not a race unless Config.BenignRaces asks for it.
+func Benign(a, b AccessValue) bool {
+	return a.Access.Mode == protocol.Write && b.Access.Mode == protocol.Write &&
+		a.Value != nil && b.Value != nil && *a.Value == *b.Value
 }
 
 func (a AccessValue) String() string {
@@ -174,6 +184,8 @@ type Result struct {
 	// Kinds holds the declarations of the file; Races uses it to tell
 	// global arrays from shared ones.
 	Kinds map[string]protocol.DeclKind
+	// BenignRaces is Config.BenignRaces.
+	BenignRaces bool
 }
 
 // Race is a racing pair of access values; A comes before B in the Result.
@@ -208,7 +220,7 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 			return true
 		})
 	}
-	res := &Result{Kinds: kinds}
+	res := &Result{Kinds: kinds, BenignRaces: cfg.BenignRaces}
 	var runs []*thread
 	err = try(func() {
 		for i := range cfg.Threads {
@@ -370,7 +382,8 @@ func Races(r *Result) []Race {
 			for _, b := range as[i+1:] {
 				concurrent := a.block == b.block && a.Phase == b.Phase ||
 					a.block != b.block && r.Kinds[a.Access.Array] == protocol.Global
-				if a.Thread != b.Thread && protocol.Conflicts(a.Access.Mode, b.Access.Mode) && concurrent {
+				if a.Thread != b.Thread && protocol.Conflicts(a.Access.Mode, b.Access.Mode) && concurrent &&
+					(r.BenignRaces || !Benign(a.AccessValue, b.AccessValue)) {
 					races = append(races, Race{a.AccessValue, b.AccessValue})
 				}
 			}

@@ -192,7 +192,12 @@ func (th *thread) access(a *protocol.Access) {
 	} else {
 		loops = append(loops, th.loops...)
 	}
-	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase})
+	var value *int64
+	if a.Value != nil {
+		v := th.expr(a.Value)
+		value = &v
+	}
+	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase, Value: value})
 }
 
 func (th *thread) cond(c protocol.Cond) bool {

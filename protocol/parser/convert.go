@@ -122,6 +122,9 @@ func (c *converter) access(g *access) *protocol.Access {
 	for _, e := range g.Index {
 		a.Index = append(a.Index, c.expr(e))
 	}
+	if g.Value != nil {
+		a.Value = c.expr(g.Value)
+	}
 	return a
 }
 

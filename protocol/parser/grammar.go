@@ -55,7 +55,8 @@ type access struct {
 	Pos   lexer.Position
 	Mode  string        `parser:"@('rd' | 'wr' | 'atomic')"`
 	Array string        `parser:"@Ident"`
-	Index []*expression `parser:"('[' @@ ']')+ ';'"`
+	Index []*expression `parser:"('[' @@ ']')+"`
+	Value *expression   `parser:"('=' @@)? ';'"`
 }
 
 type loop struct {

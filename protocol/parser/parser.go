@@ -168,6 +168,9 @@ func unexpected(u *participle.UnexpectedTokenError, trailing string) string {
 		tok = "end of input"
 	case u.Unexpected.Type == keywordType:
 		tok = "keyword " + tok // says why "param for;" is wrong: keywords are reserved
+	case u.Unexpected.Value == "=":
+		// = only gives a write its value (wr a[i] = v;)
+		return `unexpected "=" (did you mean "=="?)`
 	}
 	exp := expected(u.Message())
 	switch {

@@ -142,6 +142,10 @@ func (p *printer) access(a *protocol.Access) {
 		p.expr(e, precTernary)
 		p.write("]")
 	}
+	if a.Value != nil {
+		p.write(" = ")
+		p.expr(a.Value, precTernary)
+	}
 	p.write(";")
 }
 

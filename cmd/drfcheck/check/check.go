@@ -29,6 +29,9 @@ type Options struct {
 	MaxRaces      int // distinct racing pairs reported per kernel; 0 for 1
 	Jobs          int // solvers run in parallel; 0 for the number of CPUs
 	Levels        []wellformed.Level
+	// BenignRaces reports two writes of values known to be equal as a
+	// race; by default they are benign, as GPUVerify and Faial count them.
+	BenignRaces bool
 }
 
 // Checker checks protocols with a pool of solvers. It is safe for
@@ -214,7 +217,7 @@ func hasGlobal(in Input) bool {
 }
 
 func (c *Checker) env(in Input, level wellformed.Level) smtgen.Env {
-	return smtgen.Env{Info: in.Info, Launch: in.Launch, Level: level}
+	return smtgen.Env{Info: in.Info, Launch: in.Launch, Level: level, BenignRaces: c.opts.BenignRaces}
 }
 
 func (c *Checker) normalize(in Input, level wellformed.Level, deadline time.Time) *wellformed.Program {
@@ -378,7 +381,7 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 	var races []*Race
 	var unknowns []protocol.Unknown
 	for _, w := range res.Witnesses {
-		if err := ReplayRace(in.File, w); err != nil {
+		if err := ReplayRace(in.File, w, c.opts.BenignRaces); err != nil {
 			unknowns = append(unknowns, protocol.Unknown{At: w.Threads[0].Access.At, Reason: unconfirmed(in, err), Array: q.Array})
 			continue
 		}

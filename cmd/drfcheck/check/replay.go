@@ -13,13 +13,15 @@ import (
 // threads through the reference semantics and confirms that the two accesses
 // collide there: same phase (or different blocks on a global array), same
 // index, the same source loop iterations. A model of the formula that does
-// not replay is never shown as a race.
-func ReplayRace(f *protocol.File, w *smtgen.Witness) error {
+// not replay is never shown as a race. benign says whether writes of equal
+// values count as races (Options.BenignRaces).
+func ReplayRace(f *protocol.File, w *smtgen.Witness, benign bool) error {
 	cfg := eval.Config{
-		Params:   values(w.Params),
-		Funcs:    funcs(w.Funcs),
-		BlockDim: w.BlockDim,
-		GridDim:  w.GridDim,
+		BenignRaces: benign,
+		Params:      values(w.Params),
+		Funcs:       funcs(w.Funcs),
+		BlockDim:    w.BlockDim,
+		GridDim:     w.GridDim,
 	}
 	for _, t := range w.Threads {
 		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
