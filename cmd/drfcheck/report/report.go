@@ -22,12 +22,12 @@ type Run struct {
 
 // File is the outcome for one input file.
 type File struct {
-	Path    string
-	Err     error           // the file could not be read, parsed or inferred
+	Path string
+	Err  error // the file could not be read, parsed or inferred
 	// HostOnly is set, instead of Err, for a file of a directory run that
 	// has no kernel: a project's host code, not a failure.
 	HostOnly bool
-	Kernels []*check.Report // one per kernel (one for a .prot file)
+	Kernels  []*check.Report // one per kernel (one for a .prot file)
 }
 
 // Counts tallies kernel verdicts and files in error.
