@@ -345,6 +345,9 @@ func (e *encoder) calls(r *modelReader, s site, i int, sc scope, out map[string]
 	for _, ix := range s.access.Index {
 		record(ix, sc)
 	}
+	if s.access.Value != nil {
+		record(s.access.Value, sc)
+	}
 	for _, l := range s.access.Loops {
 		record(l.Value, sc)
 	}

@@ -22,6 +22,7 @@ type exec struct {
 	pre     bool               // nothing but assumptions has been emitted at the top level yet
 	inlined int                // the depth of inlined calls around the current point
 	names   map[*ir.Var]string // the names of temporaries (tempNames)
+	written map[*ir.Base]bool  // the memory some store or atomic writes
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their

@@ -49,7 +49,7 @@ func Protocol(f *ir.Func, path string) (res Result) {
 		}
 	}()
 	res.Uses = uses(f)
-	x := &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f)}
+	x := &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f)}
 	var body []protocol.Stmt
 	x.out = &body
 	for _, p := range f.Params {
@@ -90,6 +90,21 @@ func tempNames(f *ir.Func) map[*ir.Var]string {
 		return true
 	})
 	return names
+}
+
+// written lists the memory that the kernel may write.
+func written(f *ir.Func) map[*ir.Base]bool {
+	w := map[*ir.Base]bool{}
+	ir.Inspect(f, func(n ir.Node) bool {
+		switch n := n.(type) {
+		case *ir.Store:
+			w[n.Addr.Base] = true
+		case *ir.Atomic:
+			w[n.Addr.Base] = true
+		}
+		return true
+	})
+	return w
 }
 
 // uses lists the built-in dimensions a kernel reads.

@@ -1,6 +1,8 @@
 package symexec
 
 import (
+	"fmt"
+
 	"drfcheck/infer/ir"
 	"drfcheck/protocol"
 )
@@ -139,19 +141,20 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.hint = ""
 		x.env[s.Dst] = x.convert(at, v, s.X.Type(), s.Dst.T)
 	case *ir.Load:
-		x.access(at, protocol.Read, s.Addr, s.T, s.Source, nil)
-		x.env[s.Dst] = x.memoryValue(at, s.Dst)
+		off := x.eval(s.Addr.Off)
+		x.access(at, protocol.Read, s.Addr.Base, off, s.T, s.Source, nil)
+		x.env[s.Dst] = x.loaded(at, s, off)
 	case *ir.Store:
 		var value protocol.Expr
 		if v, ok := x.eval(s.X).(intVal); ok && s.T.IsInt() {
 			value = v.e
 		}
-		x.access(at, protocol.Write, s.Addr, s.T, s.Source, value)
+		x.access(at, protocol.Write, s.Addr.Base, x.eval(s.Addr.Off), s.T, s.Source, value)
 	case *ir.Atomic:
 		for _, a := range s.Args {
 			x.eval(a)
 		}
-		x.access(at, protocol.Atomic, s.Addr, s.T, s.Source, nil)
+		x.access(at, protocol.Atomic, s.Addr.Base, x.eval(s.Addr.Off), s.T, s.Source, nil)
 		if s.Dst != nil {
 			x.env[s.Dst] = x.memoryValue(at, s.Dst)
 		}
@@ -188,6 +191,26 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.unknown(at, "a statement this stage does not know (%T)", s)
 	}
 	return fallThrough()
+}
+
+// loaded is the value a load reads. Memory that no thread writes during
+// the kernel (__constant__ memory, an input array: no store or atomic to
+// its base anywhere in the kernel) holds the same value at an address all
+// along, for every thread: the value is an unknown function of the address
+// (uniform where the address is). Other memory is modelled by nothing: the
+// value is anything, and thread-local. Distinct pointer parameters are
+// assumed not to alias, as everywhere in drfcheck.
+func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
+	b := s.Addr.Base
+	if b.Kind == ir.Private || x.written[b] {
+		return x.memoryValue(at, s.Dst)
+	}
+	o, ok := off.(intVal)
+	if !ok || !s.T.IsInt() || !s.Dst.T.IsInt() {
+		l, bl := x.taintOf(off)
+		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), l, bl)
+	}
+	return intVal{x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e)}
 }
 
 // memoryValue is a value read from memory: anything, and thread-local,
@@ -289,14 +312,12 @@ func (x *exec) assume(a *ir.Assume) {
 // byte offset falls in; a wider access (a float4 read of a float array)
 // covers each element it spans. A write's value, when known, goes with an
 // access of one element at most: two such writes of one value are benign.
-func (x *exec) access(at protocol.Pos, mode protocol.Mode, addr ir.Addr, t ir.Type, src string, value protocol.Expr) {
-	b := addr.Base
+func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset value, t ir.Type, src string, value protocol.Expr) {
 	if b.Kind == ir.Private || b.Kind == ir.Constant && mode == protocol.Read {
-		x.eval(addr.Off)
 		return
 	}
 	arr := x.k.array(b)
-	off := x.asInt(at, x.eval(addr.Off))
+	off := x.asInt(at, offset)
 	acc := func(idx protocol.Expr) *protocol.Access {
 		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src, Shape: arr.shape}
 	}

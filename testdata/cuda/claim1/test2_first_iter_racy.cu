@@ -7,7 +7,7 @@
 // that (N >= 1).
 __global__ void first_iter(int N) {
   __shared__ int A[65];
-  A[threadIdx.x + 1] = 0; // want race N=1
+  A[threadIdx.x + 1] = 1; // want race N=1
   for (int x = 0; x < N; x++) {
     A[threadIdx.x] = x; // want race x=0
     __syncthreads();

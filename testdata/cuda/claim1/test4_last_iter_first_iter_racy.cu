@@ -14,7 +14,7 @@ __global__ void last_iter_first_iter(int N) {
     }
   }
   for (int z = N * 2; z < N * 3; z++) {
-    A[threadIdx.x + z + 1] = 0; // want race
+    A[threadIdx.x + z + 1] = 1; // want race
     __syncthreads();
   }
 }

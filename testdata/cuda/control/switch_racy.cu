@@ -11,7 +11,7 @@ __global__ void quarters(int *a) {
   case 1:
     a[16 + t / 4] = 1;
   case 2:
-    a[32 + t / 4] = 2; // want race
+    a[32 + t / 4] = t; // want race
     break;
   default:
     a[64 + t / 4] = 3;

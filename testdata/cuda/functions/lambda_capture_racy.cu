@@ -5,7 +5,7 @@
 // A[0]. The lambda capturing by reference sees the new value.
 __global__ void kernel(int *A) {
   int i = 0;
-  auto byCopy = [=]() { A[i] = 1; }; // want race
+  auto byCopy = [=]() { A[i] = threadIdx.x; }; // want race
   i = threadIdx.x;
   byCopy();
   auto byRef = [&]() { A[i + 32] = 1; };

@@ -6,5 +6,5 @@
 // values that run, not left unknown.
 __global__ void fill(int *out, int n, int stride) {
   for (int i = threadIdx.x; i < n; i += stride)
-    out[i] = 0; // want race
+    out[i] = threadIdx.x; // want race
 }

@@ -6,5 +6,5 @@ __global__ void shift(int *out) {
   int x = 0, y = 0;
   int tid = threadIdx.x;
   (tid % 2 ? x : y) += 1;
-  out[tid + x] = 1; // want race
+  out[tid + x] = threadIdx.x; // want race
 }

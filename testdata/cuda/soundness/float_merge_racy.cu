@@ -8,5 +8,5 @@ __global__ void merge(int *out) {
   int tid = threadIdx.x;
   float f = 1;
   if (tid % 2) f = 2;
-  s[(int)f + tid] = 0; // want race
+  s[(int)f + tid] = threadIdx.x; // want race
 }

@@ -7,5 +7,5 @@ __global__ void stop(int *out) {
   int i;
   for (i = 0; i < 64 && i < tid; i++)
     ;
-  out[i - tid] = 1; // want race
+  out[i - tid] = threadIdx.x; // want race
 }

@@ -8,5 +8,5 @@ __global__ void place(Cfg cfg) {
   __shared__ int s[128];
   int tid = threadIdx.x;
   if (tid >= 32) cfg.base -= 1;
-  s[tid + cfg.base] = 0; // want race
+  s[tid + cfg.base] = threadIdx.x; // want race
 }

@@ -8,7 +8,7 @@ __global__ void sweep(Cfg cfg, int n) {
   __shared__ int s[128];
   int tid = threadIdx.x;
   for (int i = 0; i < n; i++) {
-    s[tid + cfg.base] = 0; // want race
+    s[tid + cfg.base] = threadIdx.x; // want race
     cfg.base += 1;
   }
 }

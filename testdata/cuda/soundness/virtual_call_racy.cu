@@ -7,7 +7,7 @@ struct Base { __device__ virtual int idx(int t) { return t; } };
 struct Der : Base { __device__ int idx(int t) override { return 0; } };
 __device__ void put(Base *b, int *out) {
   int i = b->idx(threadIdx.x); // want unknown
-  out[i] = 1;                  // want race
+  out[i] = threadIdx.x;                  // want race
 }
 __global__ void dispatch(int *out) {
   Der d;

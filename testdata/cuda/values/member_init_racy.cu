@@ -9,5 +9,5 @@ struct Layout {
 };
 __global__ void collapse(int *a) {
   Layout l;
-  a[threadIdx.x * l.stride + 1] = 0; // want race
+  a[threadIdx.x * l.stride + 1] = threadIdx.x; // want race
 }

@@ -11,5 +11,5 @@ __global__ void read_index(int *A) {
   S[threadIdx.x] = threadIdx.x;
   __syncthreads();
   int x = S[threadIdx.x];
-  A[x] = 1; // want race
+  A[x] = threadIdx.x; // want race
 }
