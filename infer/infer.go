@@ -82,7 +82,7 @@ func FromTU(tu *clang.TU, path string) ([]Kernel, error) {
 		// placed at the file's first declaration, or its start
 		at := protocol.Pos{File: path, Line: 1, Col: 1}
 		for _, d := range tu.MainDecls() {
-			if l := d.Loc.At(); tu.InMain(l) {
+			if l := d.Loc.At(); tu.InMain(l) && l.File == tu.MainFile {
 				at.Line, at.Col = l.Line, l.Col
 				break
 			}
@@ -202,7 +202,7 @@ func kernel(tu *clang.TU, path string, k found) Kernel {
 	out := Kernel{Name: k.name}
 	at := protocol.Pos{File: path, Line: 1, Col: 1}
 	if l := k.fn.Loc.At(); tu.InMain(l) {
-		at.Line, at.Col = l.Line, l.Col
+		at = protocol.Pos{File: l.File, Line: l.Line, Col: l.Col}
 	}
 	if k.template {
 		out.File = unknownFile(path, at, fmt.Sprintf("template kernel %s is never instantiated in this file: instantiate it (template __global__ void %s<...>(...);) to check it", k.name, k.name))

@@ -83,7 +83,11 @@ func TestLazyMatchesFull(t *testing.T) {
 // positions in it, including inside a macro expansion.
 func TestMainDecls(t *testing.T) {
 	data, path := dump(t, sample)
-	tu, err := NewTU(data, path, []byte(sample), "")
+	dir, err := IncludeDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu, err := NewTU(data, path, []byte(sample), dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,14 +3,17 @@ package clang
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // TU is a translation unit: clang's dump of one CUDA file, decoded lazily.
-// The declarations of the main file are decoded when the TU is made; any
-// other declaration (of the prelude, a user header or a system header) is
-// decoded the first time it is looked up by id. A TU is not safe for
+// The declarations of the user's files (the main file and the headers of
+// the user's that it includes) are decoded when the TU is made; any other
+// declaration (of the prelude or a system header) is decoded the first time
+// it is looked up by id. A TU is not safe for
 // concurrent use.
 type TU struct {
 	// MainFile is the file as clang names it: the path it was given.
@@ -25,6 +28,8 @@ type TU struct {
 	decoded    map[int]*Node
 	byID       map[string]*Node
 	main       []*Node
+	srcMu      sync.Mutex
+	headers    map[string][]byte // the user's headers, read on demand
 }
 
 // NewTU decodes a JSON dump of clang -ast-dump=json. mainFile is the file
@@ -38,7 +43,7 @@ func NewTU(data []byte, mainFile string, src []byte, includeDir string) (*TU, er
 	tu := &TU{MainFile: mainFile, Src: src, includeDir: includeDir, data: data, elems: s.elems, ids: s.ids,
 		decoded: map[int]*Node{}, byID: map[string]*Node{}}
 	for i, e := range tu.elems {
-		if e.file != mainFile {
+		if !tu.UserFile(e.file) {
 			continue
 		}
 		n, err := tu.element(i)
@@ -152,8 +157,46 @@ func (tu *TU) Decl(id string) *Node {
 	return tu.byID[id]
 }
 
-// InMain reports whether a (resolved, bare) location is in the main file.
-func (tu *TU) InMain(l *Loc) bool { return l.Offset != nil && l.File == tu.MainFile }
+// InMain reports whether a (resolved, bare) location is in the user's
+// code: the main file or a header of the user's that it includes (a
+// kernels.cuh), not drfcheck's prelude, the system's or clang's headers.
+func (tu *TU) InMain(l *Loc) bool { return l.Offset != nil && tu.UserFile(l.File) }
+
+// UserFile reports whether a file is the main file or one of the user's
+// headers: not drfcheck's prelude, and not under a system directory.
+func (tu *TU) UserFile(file string) bool {
+	if file == tu.MainFile {
+		return true
+	}
+	if file == "" || tu.InPrelude(file) {
+		return false
+	}
+	for _, sys := range []string{"/usr/", "/lib/", "/lib64/", "/opt/", "/nix/"} {
+		if strings.HasPrefix(file, sys) {
+			return false
+		}
+	}
+	return true
+}
+
+// source returns the content of a user file: the main file's as given,
+// a header's as read from disk (nil if it cannot be read).
+func (tu *TU) source(file string) []byte {
+	if file == tu.MainFile {
+		return tu.Src
+	}
+	tu.srcMu.Lock()
+	defer tu.srcMu.Unlock()
+	if s, ok := tu.headers[file]; ok {
+		return s
+	}
+	s, _ := os.ReadFile(file)
+	if tu.headers == nil {
+		tu.headers = map[string][]byte{}
+	}
+	tu.headers[file] = s
+	return s
+}
 
 // InPrelude reports whether a file is one of drfcheck's embedded headers.
 func (tu *TU) InPrelude(file string) bool {
@@ -182,14 +225,15 @@ func (tu *TU) Text(n *Node) string {
 		return ""
 	}
 	b, e := n.Range.Begin.At(), n.Range.End.At()
-	if !tu.InMain(b) || !tu.InMain(e) {
+	if !tu.InMain(b) || !tu.InMain(e) || b.File != e.File {
 		return ""
 	}
+	src := tu.source(b.File)
 	start, end := *b.Offset, *e.Offset+e.TokLen
-	if start < 0 || end > len(tu.Src) || start >= end {
+	if start < 0 || end > len(src) || start >= end {
 		return ""
 	}
-	return string(tu.Src[start:end])
+	return string(src[start:end])
 }
 
 // Definitions maps the id of every declaration of a function of the main

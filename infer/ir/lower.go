@@ -172,7 +172,7 @@ func (l *lowerer) pos(n *clang.Node) protocol.Pos {
 	if n != nil {
 		for _, loc := range []*clang.Loc{&n.Range.Begin, &n.Loc} {
 			if a := loc.At(); l.tu.InMain(a) {
-				return protocol.Pos{File: l.tu.MainFile, Line: a.Line, Col: a.Col}
+				return protocol.Pos{File: a.File, Line: a.Line, Col: a.Col}
 			}
 		}
 	}
