@@ -158,14 +158,26 @@ func (x *exec) wrapUnsigned(at protocol.Pos, e protocol.Expr, t ir.Type) protoco
 	if width == 0 {
 		width = 32
 	}
-	if width > 32 || !mayBeNegative(e) {
+	if width > 32 || !x.mayBeNegative(e) {
 		return e
 	}
 	// e + 2^width when negative: C's value for any e in [-2^width,
 	// 2^width), the range where unbounded integers agree with C (see the
 	// known limitations), and linear, where a remainder by 2^width is a
 	// hard query for the solver
-	return ite(at, cmp(at, protocol.Ge, e, lit(at, 0)), e, add(at, e, lit(at, 1<<width)))
+	return x.nonNeg(ite(at, cmp(at, protocol.Ge, e, lit(at, 0)), e, add(at, e, lit(at, 1<<width))))
+}
+
+// nonNeg records that an expression built here is never negative, though
+// it may read as a difference (a wrapped value, a ^ 3 as a + 3 - 2(a & 3)),
+// so that it is not wrapped again: each wrap copies e thrice, and wrapping
+// wraps would grow expressions exponentially.
+func (x *exec) nonNeg(e protocol.Expr) protocol.Expr {
+	if x.known == nil {
+		x.known = map[protocol.Expr]bool{}
+	}
+	x.known[e] = true
+	return e
 }
 
 // mayBeNegative reports whether an integer expression may be negative where
@@ -173,7 +185,10 @@ func (x *exec) wrapUnsigned(at protocol.Pos, e protocol.Expr, t ir.Type) protoco
 // unknowns and calls are left alone: integers are unbounded, so wrapping a
 // parameter would let it stand for values C's types exclude (a signed
 // parameter converted to unsigned is a known limitation).
-func mayBeNegative(e protocol.Expr) bool {
+func (x *exec) mayBeNegative(e protocol.Expr) bool {
+	if x.known[e] {
+		return false
+	}
 	switch e := e.(type) {
 	case *protocol.IntLit:
 		return e.Value < 0
@@ -182,11 +197,11 @@ func mayBeNegative(e protocol.Expr) bool {
 		case protocol.Sub:
 			return true
 		case protocol.Div, protocol.Mod:
-			return mayBeNegative(e.X)
+			return x.mayBeNegative(e.X)
 		}
-		return mayBeNegative(e.X) || mayBeNegative(e.Y)
+		return x.mayBeNegative(e.X) || x.mayBeNegative(e.Y)
 	case *protocol.Ite:
-		return mayBeNegative(e.Then) || mayBeNegative(e.Else)
+		return x.mayBeNegative(e.Then) || x.mayBeNegative(e.Else)
 	case *protocol.Neg:
 		return true
 	}
@@ -304,7 +319,7 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 			}
 			if k, ok := highMask(kb, t); ok && nonneg {
 				// clears the k low bits: a - a mod 2^k
-				return sub(at, a, mod(at, a, lit(at, 1<<k)))
+				return x.nonNeg(sub(at, a, mod(at, a, lit(at, 1<<k))))
 			}
 			if m, ok := maskBits(at, a, kb, nonneg); ok {
 				return m
@@ -329,9 +344,9 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 		if m, ok := maskBits(at, a, kb, nonneg); bLit && ok {
 			sum := add(at, a, lit(at, kb))
 			if op == "|" {
-				return sub(at, sum, m)
+				return x.nonNeg(sub(at, sum, m))
 			}
-			return sub(at, sum, mul(at, m, lit(at, 2)))
+			return x.nonNeg(sub(at, sum, mul(at, m, lit(at, 2))))
 		}
 	}
 	name := map[string]string{"<<": "shl", ">>": "shr", "&": "bitand", "|": "bitor", "^": "bitxor"}[op]

@@ -9,6 +9,7 @@ import (
 	"drfcheck/infer/ir"
 	"drfcheck/protocol"
 	"drfcheck/protocol/eval"
+	"drfcheck/protocol/printer"
 )
 
 // The tests build kernel IR by hand (no clang), make its protocol, and run
@@ -144,6 +145,23 @@ func TestAccesses(t *testing.T) {
 			want:    map[int64]string{0: "rd a[0]; rd a[1]", 1: "rd a[2]; rd a[3]"},
 		},
 		{
+			// unsigned v = tid; v ^= 3; v ^= 3; s[(int)v - 2]: v is tid
+			// again (thread 5 writes s[3]); the wraps and masks must not
+			// copy v into each other (the index stays small: see below)
+			name: "repeated unsigned xor",
+			build: func() *ir.Func {
+				b := newFunc()
+				s := b.base("s", ir.Shared, ir.I32, 64)
+				v := b.local("v", ir.U32)
+				return b.add(assign(v, tid()),
+					assign(v, bin("^", ir.U32, ref(v), c(ir.U32, 3))),
+					assign(v, bin("^", ir.U32, ref(v), c(ir.U32, 3))),
+					store(s, bin("-", ir.I32, conv(ir.I32, ref(v)), c(ir.I32, 2)))).f
+			},
+			threads: 8,
+			want:    map[int64]string{5: "wr s[3]", 7: "wr s[5]", 2: "wr s[0]"},
+		},
+		{
 			// a thread's local array and a read of __constant__ memory
 			// cannot race: neither is an array of the protocol
 			name: "private memory and constant reads are not arrays",
@@ -231,6 +249,11 @@ func TestAccesses(t *testing.T) {
 					}
 				}
 				return
+			}
+			for _, a := range protocol.Accesses(r.File.Body) {
+				if n := len(printer.Node(a.Index[0])); n > 400 {
+					t.Errorf("an index of %d characters: expressions are copied into each other", n)
+				}
 			}
 			got := accesses(t, r.File, tc.threads, tc.params)
 			for th, want := range tc.want {
