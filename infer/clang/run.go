@@ -287,7 +287,12 @@ func extract() (string, error) {
 		return "", fmt.Errorf("extracting the CUDA prelude: %v", err)
 	}
 	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+		path := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			os.RemoveAll(tmp)
+			return "", fmt.Errorf("extracting the CUDA prelude: %v", err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
 			os.RemoveAll(tmp)
 			return "", fmt.Errorf("extracting the CUDA prelude: %v", err)
 		}
@@ -303,7 +308,8 @@ func extract() (string, error) {
 	return dir, nil
 }
 
-// embedded returns the embedded headers by base name and a hash of them.
+// embedded returns the embedded headers by path in the include directory
+// (cuda/atomic, cooperative_groups/reduce.h) and a hash of them.
 func embedded() (map[string][]byte, string, error) {
 	files := map[string][]byte{}
 	h := sha256.New()
@@ -315,8 +321,9 @@ func embedded() (map[string][]byte, string, error) {
 		if err != nil {
 			return err
 		}
-		files[d.Name()] = data
-		fmt.Fprintf(h, "%s\x00%d\x00", d.Name(), len(data))
+		name := strings.TrimPrefix(p, "include/")
+		files[name] = data
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
 		h.Write(data)
 		return nil
 	})
@@ -330,7 +337,7 @@ func same(dir string, files map[string][]byte) bool {
 		return false
 	}
 	for name, data := range files {
-		got, err := os.ReadFile(filepath.Join(dir, name))
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
 		if err != nil || !bytes.Equal(got, data) {
 			return false
 		}

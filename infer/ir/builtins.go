@@ -120,6 +120,9 @@ func (l *lowerer) builtin(n *clang.Node, name string, args []*clang.Node) (val, 
 			v.fields = append(v.fields, val{t: t.rec.fields[i].t, e: l.scalar(l.rv(a), t.rec.fields[i].t.ir, at)})
 		}
 		return v, true
+	case name == "__drfcheck_grid_sync":
+		l.unknown(n, "a grid-wide barrier (grid_group::sync): drfcheck does not check that every block reaches it")
+		return void, true
 	case name == "__trap" || name == "__brkpt" || name == "__assert_fail":
 		for _, a := range args {
 			l.discard(a)

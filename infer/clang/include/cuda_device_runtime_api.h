@@ -1,2 +1,2 @@
-// drfcheck stub: everything is declared in the prelude.
-#include "drfcheck_prelude.h"
+// drfcheck stub: the device runtime is declared in cuda_runtime_api.h.
+#include "cuda_runtime.h"

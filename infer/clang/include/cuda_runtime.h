@@ -1,94 +1,120 @@
-// drfcheck stub of cuda_runtime.h: the host API, declared so that host code
-// in a .cu file passes clang's syntax check. drfcheck analyzes device code
-// only; none of this is ever interpreted.
+// drfcheck stub of cuda_runtime.h: the runtime API (cuda_runtime_api.h),
+// its C++ templates, and textures and surfaces, which nvcc makes visible
+// without an include. It is part of the precompiled prelude.
+//
+// A texture fetch is a value of its coordinates: it reads no array of the
+// kernel. A surface read writes only the
+// thread's own result; a surface write is not modelled (drfcheck does not
+// see races on surface memory).
 #ifndef DRFCHECK_CUDA_RUNTIME_H
 #define DRFCHECK_CUDA_RUNTIME_H
 
 #include "drfcheck_prelude.h"
+#include "cuda_runtime_api.h"
 
-enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2, cudaErrorUnknown = 999 };
-typedef enum cudaError cudaError_t;
-typedef enum cudaError CUresult;
-enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
-enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
-enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1, cudaSharedMemBankSizeEightByte = 2 };
-struct CUstream_st;
-typedef struct CUstream_st *cudaStream_t;
-struct CUevent_st;
-typedef struct CUevent_st *cudaEvent_t;
-struct cudaDeviceProp {
-  char name[256];
-  size_t totalGlobalMem;
-  size_t sharedMemPerBlock;
-  int regsPerBlock;
-  int warpSize;
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  int major;
-  int minor;
-  int multiProcessorCount;
-  int clockRate;
+// ---- C++ forms of the runtime API ----
+
+template <class T> __host__ __device__ cudaError_t cudaMalloc(T **devPtr, size_t size);
+template <class T> cudaError_t cudaMallocHost(T **ptr, size_t size, unsigned int flags = 0);
+cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int flags);
+template <class T> cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags);
+template <class T> cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal);
+template <class T> cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height);
+template <class T> cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream);
+template <class T> cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags);
+cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags);
+template <class T> cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count = sizeof(T), size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
+template <class T> cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count = sizeof(T), size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
+template <class T> cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count = sizeof(T), size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = 0);
+template <class T> cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count = sizeof(T), size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t stream = 0);
+template <class T> cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol);
+template <class T> cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol);
+template <class T> cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig);
+template <class T> cudaError_t cudaFuncSetSharedMemConfig(T *func, enum cudaSharedMemConfig config);
+template <class T> cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value);
+template <class T> cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *func);
+template <class T> cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0);
+template <class T> cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0);
+template <class T> cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize, size_t dynamicSMemSize);
+template <class T> cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func, size_t dynamicSMemSize = 0, int blockSizeLimit = 0);
+template <class T> cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, T *devPtr, size_t length = 0, unsigned int flags = cudaMemAttachSingle);
+template <class T> struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
+
+// ---- textures ----
+
+template <class T, int texType = cudaTextureType1D, enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct __attribute__((device_builtin_texture_type)) texture : public textureReference {
+  texture(int norm = 0, enum cudaTextureFilterMode fMode = cudaFilterModePoint, enum cudaTextureAddressMode aMode = cudaAddressModeClamp);
+  texture(int norm, enum cudaTextureFilterMode fMode, enum cudaTextureAddressMode aMode, struct cudaChannelFormatDesc desc);
 };
-struct cudaExtent { size_t width, height, depth; };
-struct cudaChannelFormatDesc { int x, y, z, w; };
+template <class T, int dim, enum cudaTextureReadMode mode> cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr, size_t size = ~(size_t)0);
+template <class T, int dim, enum cudaTextureReadMode mode> cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr, const struct cudaChannelFormatDesc &desc, size_t size = ~(size_t)0);
+template <class T, int dim, enum cudaTextureReadMode mode> cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr, size_t width, size_t height, size_t pitch);
+template <class T, int dim, enum cudaTextureReadMode mode> cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr, const struct cudaChannelFormatDesc &desc, size_t width, size_t height, size_t pitch);
+template <class T, int dim, enum cudaTextureReadMode mode> cudaError_t cudaBindTextureToArray(const struct texture<T, dim, mode> &tex, cudaArray_const_t array);
+template <class T, int dim, enum cudaTextureReadMode mode> cudaError_t cudaBindTextureToArray(const struct texture<T, dim, mode> &tex, cudaArray_const_t array, const struct cudaChannelFormatDesc &desc);
+template <class T, int dim, enum cudaTextureReadMode mode> cudaError_t cudaUnbindTexture(const struct texture<T, dim, mode> &tex);
 
-#define cudaHostAllocDefault 0
-#define cudaHostAllocMapped 2
-#define cudaStreamNonBlocking 1
-#define cudaEventDefault 0
+// the type of a fetch: T, or floats for 8- and 16-bit integers read as
+// normalized floats
+template <class T> struct __drf_texnorm { typedef float type; };
+#define __DRF_TEXNORM(n) \
+  template <> struct __drf_texnorm<n##1> { typedef float1 type; }; \
+  template <> struct __drf_texnorm<n##2> { typedef float2 type; }; \
+  template <> struct __drf_texnorm<n##4> { typedef float4 type; };
+__DRF_TEXNORM(char) __DRF_TEXNORM(uchar) __DRF_TEXNORM(short) __DRF_TEXNORM(ushort)
+template <class T, enum cudaTextureReadMode M> struct __drf_texval { typedef T type; };
+template <class T> struct __drf_texval<T, cudaReadModeNormalizedFloat> { typedef typename __drf_texnorm<T>::type type; };
 
-extern "C" {
-int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, cudaStream_t stream = 0);
-cudaError_t __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, cudaStream_t stream = 0);
-__host__ __device__ cudaError_t cudaMalloc(void **devPtr, size_t size);
-cudaError_t cudaMallocHost(void **ptr, size_t size);
-cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags);
-cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = 1);
-cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
-__host__ __device__ cudaError_t cudaFree(void *devPtr);
-cudaError_t cudaFreeHost(void *ptr);
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
-cudaError_t cudaMemset(void *devPtr, int value, size_t count);
-cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0);
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
-__host__ __device__ cudaError_t cudaDeviceSynchronize(void);
-cudaError_t cudaThreadSynchronize(void);
-cudaError_t cudaDeviceReset(void);
-cudaError_t cudaThreadExit(void);
-__host__ __device__ cudaError_t cudaGetLastError(void);
-cudaError_t cudaPeekAtLastError(void);
-__host__ __device__ const char *cudaGetErrorString(cudaError_t error);
-const char *cudaGetErrorName(cudaError_t error);
-cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDevice(int *device);
-cudaError_t cudaGetDeviceCount(int *count);
-cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
-cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
-cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
-cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig);
-cudaError_t cudaStreamCreate(cudaStream_t *stream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
-cudaError_t cudaStreamSynchronize(cudaStream_t stream);
-cudaError_t cudaEventCreate(cudaEvent_t *event);
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
-cudaError_t cudaEventSynchronize(cudaEvent_t event);
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
-cudaError_t cudaEventDestroy(cudaEvent_t event);
-cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
-cudaError_t cudaSetDeviceFlags(unsigned int flags);
-}
+// texture references: f(tex, coordinates); texture objects: f<T>(obj,
+// coordinates) or f(&result, obj, coordinates). (No default arguments: the
+// front end evaluates the arguments of a built-in as written.)
+#define __DRF_TEX(n, ...) \
+  template <class T, int D, enum cudaTextureReadMode M> __device__ typename __drf_texval<T, M>::type n(const texture<T, D, M> &t, __VA_ARGS__); \
+  template <class T> __device__ T n(cudaTextureObject_t obj, __VA_ARGS__); \
+  template <class T> __device__ void n(T *ret, cudaTextureObject_t obj, __VA_ARGS__);
+__DRF_TEX(tex1Dfetch, int x)
+__DRF_TEX(tex1D, float x)
+__DRF_TEX(tex2D, float x, float y)
+__DRF_TEX(tex3D, float x, float y, float z)
+__DRF_TEX(tex1DLayered, float x, int layer)
+__DRF_TEX(tex2DLayered, float x, float y, int layer)
+__DRF_TEX(texCubemap, float x, float y, float z)
+__DRF_TEX(texCubemapLayered, float x, float y, float z, int layer)
+__DRF_TEX(tex1DLod, float x, float level)
+__DRF_TEX(tex2DLod, float x, float y, float level)
+__DRF_TEX(tex3DLod, float x, float y, float z, float level)
+__DRF_TEX(tex1DLayeredLod, float x, int layer, float level)
+__DRF_TEX(tex2DLayeredLod, float x, float y, int layer, float level)
+__DRF_TEX(tex1DGrad, float x, float dPdx, float dPdy)
+__DRF_TEX(tex2DGrad, float x, float y, float2 dPdx, float2 dPdy)
+__DRF_TEX(tex3DGrad, float x, float y, float z, float4 dPdx, float4 dPdy)
+__DRF_TEX(tex2Dgather, float x, float y)
+__DRF_TEX(tex2Dgather, float x, float y, int comp)
 
-template <class T> cudaError_t cudaMalloc(T **devPtr, size_t size) { return cudaMalloc((void **)devPtr, size); }
-template <class T> cudaError_t cudaMallocHost(T **ptr, size_t size) { return cudaMallocHost((void **)ptr, size); }
-template <class T> cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = 1) { return cudaMallocManaged((void **)devPtr, size, flags); }
-template <class T> cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) { return cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind); }
-template <class T> cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) { return cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind); }
-template <class T> cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig) { return cudaFuncSetCacheConfig((const void *)func, cacheConfig); }
+// ---- surfaces ----
+
+template <class T, int dim = 1>
+struct __attribute__((device_builtin_surface_type)) surface : public surfaceReference {
+  surface();
+  surface(struct cudaChannelFormatDesc desc);
+};
+template <class T, int dim> cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf, cudaArray_const_t array);
+template <class T, int dim> cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf, cudaArray_const_t array, const struct cudaChannelFormatDesc &desc);
+
+// S is a surface reference or a cudaSurfaceObject_t; the boundary mode is
+// optional
+#define __DRF_SURF1(n, ...) \
+  template <class T, class S> __device__ void n##read(T *ret, const S &surf, __VA_ARGS__); \
+  template <class T, class S> __device__ T n##read(const S &surf, __VA_ARGS__); \
+  template <class T, class S> __device__ void n##write(T data, const S &surf, __VA_ARGS__);
+#define __DRF_SURF(n, ...) __DRF_SURF1(n, __VA_ARGS__) __DRF_SURF1(n, __VA_ARGS__, enum cudaSurfaceBoundaryMode mode)
+__DRF_SURF(surf1D, int x)
+__DRF_SURF(surf2D, int x, int y)
+__DRF_SURF(surf3D, int x, int y, int z)
+__DRF_SURF(surf1DLayered, int x, int layer)
+__DRF_SURF(surf2DLayered, int x, int y, int layer)
+__DRF_SURF(surfCubemap, int x, int y, int face)
+__DRF_SURF(surfCubemapLayered, int x, int y, int layerFace)
 
 #endif

@@ -5,14 +5,36 @@
 // directory: barriers, atomics and the built-in index variables become
 // protocol constructs, min, max and make_int2 & co. values; functions with
 // bodies (dim3's constructors, cooperative groups) are inlined like user
-// code. The declarations are kept lean (templates for families of
-// overloads, no bodies where the front end knows the semantics) because
-// clang dumps every one of them for every file.
+// code; any other function declared here without a body is a pure function
+// of its scalar arguments that reads what it is given by pointer to const
+// and writes what it is given by pointer to non-const. The declarations are
+// kept lean (templates and macros for families of overloads, no bodies
+// where the front end knows the semantics). The prelude is precompiled when
+// clang can: its declarations are then read lazily and dumped only when the
+// file uses them, which keeps its cost small (without the precompiled
+// header, clang dumps all of it, and the C and C++ library headers it
+// includes, for every file). APIs with bodies or rarely used (cuRAND,
+// cooperative groups, half precision, helper_math.h, libcu++) are in headers
+// of their own that the user's file includes.
 #ifndef DRFCHECK_PRELUDE_H
 #define DRFCHECK_PRELUDE_H
 
+// ---- what nvcc defines ----
+
 #define __DRFCHECK__ 1
 #define __CUDACC__ 1
+#define __NVCC__ 1
+#define __CUDACC_VER_MAJOR__ 12
+#define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 0
+#define CUDART_VERSION 12000
+#define CUDA_VERSION 12000
+// drfcheck checks the device code: #if __CUDA_ARCH__ takes the device path
+// (of a recent GPU). The built-ins that nvcc declares __device__ only and
+// that no C library declares are __host__ __device__ here, so that a
+// __host__ __device__ function that calls them in its __CUDA_ARCH__ branch
+// may still be called from host code.
+#define __CUDA_ARCH__ 800
 
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
@@ -21,18 +43,133 @@
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
 #define __forceinline__ __inline__ __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+// Empty, not __attribute__((noinline)): libstdc++ 12 writes
+// __attribute__((__noinline__)) (in <memory>), which must stay valid, and
+// an empty entry of an attribute list is. drfcheck inlines every call.
+#define __noinline__
 #define __restrict__ __restrict
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __maxnreg__(n)
+#define __grid_constant__
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __device_builtin__
+#define __device_builtin_texture_type__
+#define __device_builtin_surface_type__
 #define __cudart_builtin__
+#define __CUDA_DEPRECATED
+#define CUDARTAPI
 #define CUDART_CB
+#define __DRF_HD __host__ __device__
 
-typedef unsigned long size_t;
+#include <stddef.h>
+
 typedef unsigned int uint;
 typedef unsigned short ushort;
+
+// ---- the C library on the device ----
+// clang's cuda_wrappers/new (included by <new>, <memory>, <vector>, ...)
+// calls ::malloc and ::free on the device. These are device overloads of the
+// C library's functions, which are included below as nvcc does; the front
+// end lowers memcpy and memset by name.
+
+extern "C" {
+__device__ int printf(const char *format, ...);
+__device__ void *malloc(size_t size);
+__device__ void free(void *ptr);
+__device__ void *memcpy(void *dst, const void *src, size_t n);
+__device__ void *memset(void *dst, int value, size_t n);
+__device__ long clock(void);
+__device__ void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function);
+}
+
+#include "drfcheck_math.h"
+
+// ---- integer intrinsics ----
+
+__DRF_HD int __mul24(int x, int y);
+__DRF_HD unsigned int __umul24(unsigned int x, unsigned int y);
+__DRF_HD int __mulhi(int x, int y);
+__DRF_HD unsigned int __umulhi(unsigned int x, unsigned int y);
+__DRF_HD long long __mul64hi(long long x, long long y);
+__DRF_HD unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
+__DRF_HD int __hadd(int x, int y);
+__DRF_HD int __rhadd(int x, int y);
+__DRF_HD unsigned int __uhadd(unsigned int x, unsigned int y);
+__DRF_HD unsigned int __urhadd(unsigned int x, unsigned int y);
+__DRF_HD unsigned int __sad(int x, int y, unsigned int z);
+__DRF_HD unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
+__DRF_HD int __popc(unsigned int x);
+__DRF_HD int __popcll(unsigned long long x);
+__DRF_HD int __clz(int x);
+__DRF_HD int __clzll(long long x);
+__DRF_HD int __ffs(int x);
+__DRF_HD int __ffsll(long long x);
+__DRF_HD unsigned int __brev(unsigned int x);
+__DRF_HD unsigned long long __brevll(unsigned long long x);
+__DRF_HD unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
+__DRF_HD unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
+__DRF_HD unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift);
+__DRF_HD unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
+__DRF_HD unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
+__DRF_HD unsigned int __fns(unsigned int mask, unsigned int base, int offset);
+__DRF_HD int __dp4a(int a, int b, int c);
+__DRF_HD unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c);
+__DRF_HD int __dp2a_lo(int a, int b, int c);
+__DRF_HD unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c);
+__DRF_HD int __dp2a_hi(int a, int b, int c);
+__DRF_HD unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c);
+// SIMD video instructions: four bytes or two halfwords of 32 bits
+#define __DRF_V1(n) __DRF_HD unsigned int n##2(unsigned int); __DRF_HD unsigned int n##4(unsigned int);
+#define __DRF_V2(n) \
+  __DRF_HD unsigned int n##2(unsigned int, unsigned int); \
+  __DRF_HD unsigned int n##4(unsigned int, unsigned int);
+__DRF_V1(__vabs) __DRF_V1(__vabsss) __DRF_V1(__vneg) __DRF_V1(__vnegss)
+__DRF_V2(__vabsdiffs) __DRF_V2(__vabsdiffu) __DRF_V2(__vadd) __DRF_V2(__vaddss) __DRF_V2(__vaddus)
+__DRF_V2(__vavgs) __DRF_V2(__vavgu) __DRF_V2(__vhaddu) __DRF_V2(__vcmpeq) __DRF_V2(__vcmpges) __DRF_V2(__vcmpgeu)
+__DRF_V2(__vcmpgts) __DRF_V2(__vcmpgtu) __DRF_V2(__vcmples) __DRF_V2(__vcmpleu) __DRF_V2(__vcmplts)
+__DRF_V2(__vcmpltu) __DRF_V2(__vcmpne) __DRF_V2(__vmaxs) __DRF_V2(__vmaxu) __DRF_V2(__vmins) __DRF_V2(__vminu)
+__DRF_V2(__vsads) __DRF_V2(__vsadu) __DRF_V2(__vseteq) __DRF_V2(__vsetges) __DRF_V2(__vsetgeu) __DRF_V2(__vsetgts)
+__DRF_V2(__vsetgtu) __DRF_V2(__vsetles) __DRF_V2(__vsetleu) __DRF_V2(__vsetlts) __DRF_V2(__vsetltu)
+__DRF_V2(__vsetne) __DRF_V2(__vsub) __DRF_V2(__vsubss) __DRF_V2(__vsubus)
+
+// min and max: the front end turns them into conditional expressions.
+__DRF_HD int min(int a, int b);
+__DRF_HD unsigned int min(unsigned int a, unsigned int b);
+__DRF_HD unsigned int min(int a, unsigned int b);
+__DRF_HD unsigned int min(unsigned int a, int b);
+__DRF_HD long min(long a, long b);
+__DRF_HD unsigned long min(unsigned long a, unsigned long b);
+__DRF_HD long long min(long long a, long long b);
+__DRF_HD unsigned long long min(unsigned long long a, unsigned long long b);
+__DRF_HD float min(float a, float b);
+__DRF_HD double min(double a, double b);
+__DRF_HD int max(int a, int b);
+__DRF_HD unsigned int max(unsigned int a, unsigned int b);
+__DRF_HD unsigned int max(int a, unsigned int b);
+__DRF_HD unsigned int max(unsigned int a, int b);
+__DRF_HD long max(long a, long b);
+__DRF_HD unsigned long max(unsigned long a, unsigned long b);
+__DRF_HD long long max(long long a, long long b);
+__DRF_HD unsigned long long max(unsigned long long a, unsigned long long b);
+__DRF_HD float max(float a, float b);
+__DRF_HD double max(double a, double b);
+__DRF_HD int umin(unsigned int a, unsigned int b);
+__DRF_HD int umax(unsigned int a, unsigned int b);
+__DRF_HD long long llmin(long long a, long long b);
+__DRF_HD long long llmax(long long a, long long b);
+__DRF_HD unsigned long long ullmin(unsigned long long a, unsigned long long b);
+__DRF_HD unsigned long long ullmax(unsigned long long a, unsigned long long b);
+
+// ---- the C and C++ libraries, which nvcc's headers include ----
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <assert.h>
+#include <math.h>
 
 // ---- built-in index variables ----
 
@@ -61,289 +198,125 @@ extern const __device__ int warpSize;
 
 // ---- barriers and fences ----
 
-__device__ void __syncthreads(void);
-__device__ int __syncthreads_count(int predicate);
-__device__ int __syncthreads_and(int predicate);
-__device__ int __syncthreads_or(int predicate);
-__device__ void __syncwarp(unsigned int mask = 0xffffffff);
-__device__ void __threadfence(void);
-__device__ void __threadfence_block(void);
-__device__ void __threadfence_system(void);
+__device__ void __syncthreads(void); // a clang built-in, on the device
+__DRF_HD int __syncthreads_count(int predicate);
+__DRF_HD int __syncthreads_and(int predicate);
+__DRF_HD int __syncthreads_or(int predicate);
+__DRF_HD void __syncwarp(unsigned int mask = 0xffffffff);
+__DRF_HD void __threadfence(void);
+__DRF_HD void __threadfence_block(void);
+__DRF_HD void __threadfence_system(void);
 
 // ---- atomics ----
 
-// One template per atomic: the front end only needs the name, the pointer
-// and the type of the result.
-template <class T, class U> __device__ T atomicAdd(T *address, U val);
-template <class T, class U> __device__ T atomicSub(T *address, U val);
-template <class T, class U> __device__ T atomicExch(T *address, U val);
-template <class T, class U> __device__ T atomicMin(T *address, U val);
-template <class T, class U> __device__ T atomicMax(T *address, U val);
-template <class T, class U> __device__ T atomicAnd(T *address, U val);
-template <class T, class U> __device__ T atomicOr(T *address, U val);
-template <class T, class U> __device__ T atomicXor(T *address, U val);
-template <class T, class U> __device__ T atomicInc(T *address, U val);
-template <class T, class U> __device__ T atomicDec(T *address, U val);
-template <class T, class U, class V> __device__ T atomicCAS(T *address, U compare, V val);
-template <class T, class U> __device__ T atomicAdd_block(T *address, U val);
-template <class T, class U> __device__ T atomicAdd_system(T *address, U val);
-template <class T, class U> __device__ T atomicExch_block(T *address, U val);
-template <class T, class U> __device__ T atomicMin_block(T *address, U val);
-template <class T, class U> __device__ T atomicMax_block(T *address, U val);
-template <class T, class U, class V> __device__ T atomicCAS_block(T *address, U compare, V val);
+// One template per atomic: the front end only needs the name (the scope is
+// its suffix), the pointer and the type of the result.
+#define __DRF_ATOMIC(n) \
+  template <class T, class U> __DRF_HD T n(T *address, U val); \
+  template <class T, class U> __DRF_HD T n##_block(T *address, U val); \
+  template <class T, class U> __DRF_HD T n##_system(T *address, U val);
+__DRF_ATOMIC(atomicAdd) __DRF_ATOMIC(atomicSub) __DRF_ATOMIC(atomicExch) __DRF_ATOMIC(atomicMin)
+__DRF_ATOMIC(atomicMax) __DRF_ATOMIC(atomicAnd) __DRF_ATOMIC(atomicOr) __DRF_ATOMIC(atomicXor)
+__DRF_ATOMIC(atomicInc) __DRF_ATOMIC(atomicDec)
+template <class T, class U, class V> __DRF_HD T atomicCAS(T *address, U compare, V val);
+template <class T, class U, class V> __DRF_HD T atomicCAS_block(T *address, U compare, V val);
+template <class T, class U, class V> __DRF_HD T atomicCAS_system(T *address, U compare, V val);
 
 // ---- warp functions ----
 
-template <class T> __device__ T __shfl_sync(unsigned mask, T var, int srcLane, int width = 32);
-template <class T> __device__ T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32);
-template <class T> __device__ T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32);
-template <class T> __device__ T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = 32);
-template <class T> __device__ T __shfl(T var, int srcLane, int width = 32);
-template <class T> __device__ T __shfl_up(T var, unsigned delta, int width = 32);
-template <class T> __device__ T __shfl_down(T var, unsigned delta, int width = 32);
-template <class T> __device__ T __shfl_xor(T var, int laneMask, int width = 32);
-__device__ int __all_sync(unsigned mask, int predicate);
-__device__ int __any_sync(unsigned mask, int predicate);
-__device__ unsigned __ballot_sync(unsigned mask, int predicate);
-__device__ unsigned __activemask(void);
-__device__ int __all(int predicate);
-__device__ int __any(int predicate);
-__device__ unsigned __ballot(int predicate);
-__device__ unsigned __match_any_sync(unsigned mask, int value);
+// (the width is optional: overloads, not a default argument, which the
+// front end would have to evaluate)
+#define __DRF_SHFL(n, P) \
+  template <class T> __DRF_HD T n##_sync(unsigned mask, T var, P); \
+  template <class T> __DRF_HD T n##_sync(unsigned mask, T var, P, int width); \
+  template <class T> __DRF_HD T n(T var, P); \
+  template <class T> __DRF_HD T n(T var, P, int width);
+__DRF_SHFL(__shfl, int srcLane)
+__DRF_SHFL(__shfl_up, unsigned delta)
+__DRF_SHFL(__shfl_down, unsigned delta)
+__DRF_SHFL(__shfl_xor, int laneMask)
+__DRF_HD int __all_sync(unsigned mask, int predicate);
+__DRF_HD int __any_sync(unsigned mask, int predicate);
+__DRF_HD unsigned __ballot_sync(unsigned mask, int predicate);
+__DRF_HD unsigned __activemask(void);
+__DRF_HD int __all(int predicate);
+__DRF_HD int __any(int predicate);
+__DRF_HD unsigned __ballot(int predicate);
+template <class T> __DRF_HD unsigned __match_any_sync(unsigned mask, T value);
+template <class T> __DRF_HD unsigned __match_all_sync(unsigned mask, T value, int *pred);
+__DRF_HD unsigned __reduce_add_sync(unsigned mask, unsigned value);
+__DRF_HD int __reduce_add_sync(unsigned mask, int value);
+__DRF_HD unsigned __reduce_min_sync(unsigned mask, unsigned value);
+__DRF_HD int __reduce_min_sync(unsigned mask, int value);
+__DRF_HD unsigned __reduce_max_sync(unsigned mask, unsigned value);
+__DRF_HD int __reduce_max_sync(unsigned mask, int value);
+__DRF_HD unsigned __reduce_and_sync(unsigned mask, unsigned value);
+__DRF_HD unsigned __reduce_or_sync(unsigned mask, unsigned value);
+__DRF_HD unsigned __reduce_xor_sync(unsigned mask, unsigned value);
 
-// ---- integer and conversion intrinsics ----
+// ---- memory and other device functions ----
 
-__device__ int __mul24(int x, int y);
-__device__ unsigned int __umul24(unsigned int x, unsigned int y);
-__device__ int __mulhi(int x, int y);
-__device__ unsigned int __umulhi(unsigned int x, unsigned int y);
-__device__ int __popc(unsigned int x);
-__device__ int __popcll(unsigned long long x);
-__device__ int __clz(int x);
-__device__ int __clzll(long long x);
-__device__ int __ffs(int x);
-__device__ int __ffsll(long long x);
-__device__ unsigned int __brev(unsigned int x);
-__device__ unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
-__device__ int __float2int_rn(float x);
-__device__ int __float2int_rz(float x);
-__device__ int __float2int_rd(float x);
-__device__ int __float2int_ru(float x);
-__device__ unsigned int __float2uint_rn(float x);
-__device__ float __int2float_rn(int x);
-__device__ float __uint2float_rn(unsigned int x);
-__device__ int __float_as_int(float x);
-__device__ float __int_as_float(int x);
-__device__ unsigned int __float_as_uint(float x);
-__device__ float __uint_as_float(unsigned int x);
-__device__ long long __double_as_longlong(double x);
-__device__ double __longlong_as_double(long long x);
-__device__ float __fdividef(float x, float y);
-__device__ float __fmul_rn(float x, float y);
-__device__ float __fadd_rn(float x, float y);
-__device__ float __saturatef(float x);
 // cache-hinted loads and stores: a read or a write of *ptr
-template <class T> __device__ T __ldg(const T *ptr);
-template <class T> __device__ T __ldcg(const T *ptr);
-template <class T> __device__ T __ldca(const T *ptr);
-template <class T> __device__ T __ldcs(const T *ptr);
-template <class T> __device__ T __ldlu(const T *ptr);
-template <class T> __device__ T __ldcv(const T *ptr);
-template <class T> __device__ void __stwb(T *ptr, T value);
-template <class T> __device__ void __stcg(T *ptr, T value);
-template <class T> __device__ void __stcs(T *ptr, T value);
-template <class T> __device__ void __stwt(T *ptr, T value);
-__device__ long long clock64(void);
-__device__ long clock(void);
-__device__ void __nanosleep(unsigned ns);
-
-// min and max: the front end turns them into conditional expressions.
-__host__ __device__ int min(int a, int b);
-__host__ __device__ unsigned int min(unsigned int a, unsigned int b);
-__host__ __device__ unsigned int min(int a, unsigned int b);
-__host__ __device__ unsigned int min(unsigned int a, int b);
-__host__ __device__ long long min(long long a, long long b);
-__host__ __device__ unsigned long long min(unsigned long long a, unsigned long long b);
-__host__ __device__ float min(float a, float b);
-__host__ __device__ double min(double a, double b);
-__host__ __device__ int max(int a, int b);
-__host__ __device__ unsigned int max(unsigned int a, unsigned int b);
-__host__ __device__ unsigned int max(int a, unsigned int b);
-__host__ __device__ unsigned int max(unsigned int a, int b);
-__host__ __device__ long long max(long long a, long long b);
-__host__ __device__ unsigned long long max(unsigned long long a, unsigned long long b);
-__host__ __device__ float max(float a, float b);
-__host__ __device__ double max(double a, double b);
-__host__ __device__ int umin(unsigned int a, unsigned int b);
-__host__ __device__ int umax(unsigned int a, unsigned int b);
-
-// ---- device math (values only: the front end never looks inside) ----
-
-__device__ float sqrtf(float); __device__ double sqrt(double);
-__device__ float rsqrtf(float); __device__ double rsqrt(double);
-__device__ float cbrtf(float); __device__ double cbrt(double);
-__device__ float expf(float); __device__ double exp(double);
-__device__ float exp2f(float); __device__ double exp2(double);
-__device__ float exp10f(float); __device__ double exp10(double);
-__device__ float expm1f(float); __device__ double expm1(double);
-__device__ float logf(float); __device__ double log(double);
-__device__ float log2f(float); __device__ double log2(double);
-__device__ float log10f(float); __device__ double log10(double);
-__device__ float log1pf(float); __device__ double log1p(double);
-__device__ float sinf(float); __device__ double sin(double);
-__device__ float cosf(float); __device__ double cos(double);
-__device__ float tanf(float); __device__ double tan(double);
-__device__ float asinf(float); __device__ double asin(double);
-__device__ float acosf(float); __device__ double acos(double);
-__device__ float atanf(float); __device__ double atan(double);
-__device__ float sinhf(float); __device__ double sinh(double);
-__device__ float coshf(float); __device__ double cosh(double);
-__device__ float tanhf(float); __device__ double tanh(double);
-__device__ float fabsf(float); __device__ double fabs(double);
-__device__ float floorf(float); __device__ double floor(double);
-__device__ float ceilf(float); __device__ double ceil(double);
-__device__ float roundf(float); __device__ double round(double);
-__device__ float truncf(float); __device__ double trunc(double);
-__device__ float rintf(float); __device__ double rint(double);
-__device__ float erff(float); __device__ double erf(double);
-__device__ float erfcf(float); __device__ double erfc(double);
-__device__ float lgammaf(float); __device__ double lgamma(double);
-__device__ float tgammaf(float); __device__ double tgamma(double);
-__device__ float powf(float, float); __device__ double pow(double, double);
-__device__ float fminf(float, float); __device__ double fmin(double, double);
-__device__ float fmaxf(float, float); __device__ double fmax(double, double);
-__device__ float fmodf(float, float); __device__ double fmod(double, double);
-__device__ float atan2f(float, float); __device__ double atan2(double, double);
-__device__ float hypotf(float, float); __device__ double hypot(double, double);
-__device__ float copysignf(float, float); __device__ double copysign(double, double);
-__device__ float fdimf(float, float); __device__ double fdim(double, double);
-__device__ float remainderf(float, float); __device__ double remainder(double, double);
-__device__ float fmaf(float, float, float);
-__device__ double fma(double, double, double);
-__device__ float __expf(float);
-__device__ float __logf(float);
-__device__ float __log2f(float);
-__device__ float __sinf(float);
-__device__ float __cosf(float);
-__device__ float __tanf(float);
-__device__ float __powf(float, float);
-__device__ float __frsqrt_rn(float);
-__device__ void sincosf(float x, float *s, float *c);
-__device__ void sincos(double x, double *s, double *c);
-__device__ void __sincosf(float x, float *s, float *c);
-__device__ int isnan(float);
-__device__ int isinf(float);
-__device__ int isfinite(float);
-__device__ int abs(int);
-__device__ long long llabs(long long);
-__device__ int printf(const char *format, ...);
-__device__ void __trap(void);
-__device__ void __brkpt(void);
-__device__ void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function);
+template <class T> __DRF_HD T __ldg(const T *ptr);
+template <class T> __DRF_HD T __ldcg(const T *ptr);
+template <class T> __DRF_HD T __ldca(const T *ptr);
+template <class T> __DRF_HD T __ldcs(const T *ptr);
+template <class T> __DRF_HD T __ldlu(const T *ptr);
+template <class T> __DRF_HD T __ldcv(const T *ptr);
+template <class T> __DRF_HD void __stwb(T *ptr, T value);
+template <class T> __DRF_HD void __stcg(T *ptr, T value);
+template <class T> __DRF_HD void __stcs(T *ptr, T value);
+template <class T> __DRF_HD void __stwt(T *ptr, T value);
+__DRF_HD unsigned int __isGlobal(const void *ptr);
+__DRF_HD unsigned int __isShared(const void *ptr);
+__DRF_HD unsigned int __isConstant(const void *ptr);
+__DRF_HD unsigned int __isLocal(const void *ptr);
+__DRF_HD size_t __cvta_generic_to_shared(const void *ptr);
+__DRF_HD size_t __cvta_generic_to_global(const void *ptr);
+__DRF_HD long long clock64(void);
+__DRF_HD unsigned long long __globaltimer(void);
+__DRF_HD void __nanosleep(unsigned ns);
+__DRF_HD void __prof_trigger(int counter);
+__DRF_HD void __trap(void);
+__DRF_HD void __brkpt(void);
 
 // ---- vector types ----
 
-struct char1 { char x; };
-struct char2 { char x, y; };
-struct char3 { char x, y, z; };
-struct char4 { char x, y, z, w; };
-struct uchar1 { unsigned char x; };
-struct uchar2 { unsigned char x, y; };
-struct uchar3 { unsigned char x, y, z; };
-struct uchar4 { unsigned char x, y, z, w; };
-struct short1 { short x; };
-struct short2 { short x, y; };
-struct short3 { short x, y, z; };
-struct short4 { short x, y, z, w; };
-struct ushort1 { unsigned short x; };
-struct ushort2 { unsigned short x, y; };
-struct ushort3 { unsigned short x, y, z; };
-struct ushort4 { unsigned short x, y, z, w; };
-struct int1 { int x; };
-struct int2 { int x, y; };
-struct int3 { int x, y, z; };
-struct int4 { int x, y, z, w; };
+#define __DRF_VEC(T, n) \
+  struct n##1 { T x; }; \
+  struct n##2 { T x, y; }; \
+  struct n##3 { T x, y, z; }; \
+  struct n##4 { T x, y, z, w; }; \
+  __DRF_HD n##1 make_##n##1(T x); \
+  __DRF_HD n##2 make_##n##2(T x, T y); \
+  __DRF_HD n##3 make_##n##3(T x, T y, T z); \
+  __DRF_HD n##4 make_##n##4(T x, T y, T z, T w);
+__DRF_VEC(signed char, char)
+__DRF_VEC(unsigned char, uchar)
+__DRF_VEC(short, short)
+__DRF_VEC(unsigned short, ushort)
+__DRF_VEC(int, int)
+__DRF_VEC(long, long)
+__DRF_VEC(unsigned long, ulong)
+__DRF_VEC(long long, longlong)
+__DRF_VEC(unsigned long long, ulonglong)
+__DRF_VEC(float, float)
+__DRF_VEC(double, double)
 struct uint1 { unsigned int x; };
 struct uint2 { unsigned int x, y; };
 struct uint4 { unsigned int x, y, z, w; };
-struct long1 { long x; };
-struct long2 { long x, y; };
-struct long3 { long x, y, z; };
-struct long4 { long x, y, z, w; };
-struct ulong1 { unsigned long x; };
-struct ulong2 { unsigned long x, y; };
-struct ulong3 { unsigned long x, y, z; };
-struct ulong4 { unsigned long x, y, z, w; };
-struct longlong1 { long long x; };
-struct longlong2 { long long x, y; };
-struct longlong3 { long long x, y, z; };
-struct longlong4 { long long x, y, z, w; };
-struct ulonglong1 { unsigned long long x; };
-struct ulonglong2 { unsigned long long x, y; };
-struct ulonglong3 { unsigned long long x, y, z; };
-struct ulonglong4 { unsigned long long x, y, z, w; };
-struct float1 { float x; };
-struct float2 { float x, y; };
-struct float3 { float x, y, z; };
-struct float4 { float x, y, z, w; };
-struct double1 { double x; };
-struct double2 { double x, y; };
-struct double3 { double x, y, z; };
-struct double4 { double x, y, z, w; };
-__host__ __device__ char1 make_char1(char x);
-__host__ __device__ char2 make_char2(char x, char y);
-__host__ __device__ char3 make_char3(char x, char y, char z);
-__host__ __device__ char4 make_char4(char x, char y, char z, char w);
-__host__ __device__ uchar1 make_uchar1(unsigned char x);
-__host__ __device__ uchar2 make_uchar2(unsigned char x, unsigned char y);
-__host__ __device__ uchar3 make_uchar3(unsigned char x, unsigned char y, unsigned char z);
-__host__ __device__ uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, unsigned char w);
-__host__ __device__ short1 make_short1(short x);
-__host__ __device__ short2 make_short2(short x, short y);
-__host__ __device__ short3 make_short3(short x, short y, short z);
-__host__ __device__ short4 make_short4(short x, short y, short z, short w);
-__host__ __device__ ushort1 make_ushort1(unsigned short x);
-__host__ __device__ ushort2 make_ushort2(unsigned short x, unsigned short y);
-__host__ __device__ ushort3 make_ushort3(unsigned short x, unsigned short y, unsigned short z);
-__host__ __device__ ushort4 make_ushort4(unsigned short x, unsigned short y, unsigned short z, unsigned short w);
-__host__ __device__ int1 make_int1(int x);
-__host__ __device__ int2 make_int2(int x, int y);
-__host__ __device__ int3 make_int3(int x, int y, int z);
-__host__ __device__ int4 make_int4(int x, int y, int z, int w);
-__host__ __device__ uint1 make_uint1(unsigned int x);
-__host__ __device__ uint2 make_uint2(unsigned int x, unsigned int y);
-__host__ __device__ uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z);
-__host__ __device__ uint4 make_uint4(unsigned int x, unsigned int y, unsigned int z, unsigned int w);
-__host__ __device__ long1 make_long1(long x);
-__host__ __device__ long2 make_long2(long x, long y);
-__host__ __device__ long3 make_long3(long x, long y, long z);
-__host__ __device__ long4 make_long4(long x, long y, long z, long w);
-__host__ __device__ ulong1 make_ulong1(unsigned long x);
-__host__ __device__ ulong2 make_ulong2(unsigned long x, unsigned long y);
-__host__ __device__ ulong3 make_ulong3(unsigned long x, unsigned long y, unsigned long z);
-__host__ __device__ ulong4 make_ulong4(unsigned long x, unsigned long y, unsigned long z, unsigned long w);
-__host__ __device__ longlong1 make_longlong1(long long x);
-__host__ __device__ longlong2 make_longlong2(long long x, long long y);
-__host__ __device__ longlong3 make_longlong3(long long x, long long y, long long z);
-__host__ __device__ longlong4 make_longlong4(long long x, long long y, long long z, long long w);
-__host__ __device__ ulonglong1 make_ulonglong1(unsigned long long x);
-__host__ __device__ ulonglong2 make_ulonglong2(unsigned long long x, unsigned long long y);
-__host__ __device__ ulonglong3 make_ulonglong3(unsigned long long x, unsigned long long y, unsigned long long z);
-__host__ __device__ ulonglong4 make_ulonglong4(unsigned long long x, unsigned long long y, unsigned long long z, unsigned long long w);
-__host__ __device__ float1 make_float1(float x);
-__host__ __device__ float2 make_float2(float x, float y);
-__host__ __device__ float3 make_float3(float x, float y, float z);
-__host__ __device__ float4 make_float4(float x, float y, float z, float w);
-__host__ __device__ double1 make_double1(double x);
-__host__ __device__ double2 make_double2(double x, double y);
-__host__ __device__ double3 make_double3(double x, double y, double z);
-__host__ __device__ double4 make_double4(double x, double y, double z, double w);
-__host__ __device__ dim3 make_dim3(unsigned x, unsigned y, unsigned z);
-
+__DRF_HD uint1 make_uint1(unsigned int x);
+__DRF_HD uint2 make_uint2(unsigned int x, unsigned int y);
+__DRF_HD uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z);
+__DRF_HD uint4 make_uint4(unsigned int x, unsigned int y, unsigned int z, unsigned int w);
+__DRF_HD dim3 make_dim3(unsigned x, unsigned y, unsigned z);
+typedef struct dim3 dim3;
 
 // ---- GPUVerify annotations ----
 // __requires and __assume are assumptions; the others are accepted and
-// ignored: drfcheck needs no invariants.
+// ignored: drfcheck needs no invariants. Those that the front end does not
+// know by name and that take a pointer take it as a pointer to const void,
+// so that the call is not taken for an access.
 
 __device__ void __requires(bool);
 __device__ void __assume(bool);
@@ -353,29 +326,40 @@ __device__ void __global_assert(bool);
 __device__ void __invariant(bool);
 __device__ void __global_invariant(bool);
 __device__ void __function_wide_invariant(bool);
+__device__ void __function_wide_candidate_invariant(bool);
+__device__ void __candidate_invariant(bool);
+__device__ void __candidate_global_invariant(bool);
 __device__ void __global_requires(bool);
 __device__ void __global_ensures(bool);
 __device__ void __non_temporal_loads_begin(void);
 __device__ void __non_temporal_loads_end(void);
+__device__ void __requires_fresh_array(const volatile void *p);
 template <class... T> __device__ bool __implies(T...);
 template <class... T> __device__ bool __enabled(T...);
 template <class... T> __device__ bool __uniform_bool(T...);
 template <class... T> __device__ bool __uniform_int(T...);
+template <class... T> __device__ bool __distinct_bool(T...);
 template <class... T> __device__ bool __distinct_int(T...);
 template <class... T> __device__ bool __all(T...);
+template <class... T> __device__ bool __exclusive(T...);
 template <class... T> __device__ bool __at_most_one(T...);
 template <class... T> __device__ bool __same_group(T...);
 template <class... T> __device__ bool __is_pow2(T...);
 template <class... T> __device__ int __return_val_int(T...);
 template <class... T> __device__ bool __return_val_bool(T...);
+template <class... T> __device__ void *__return_val_ptr(T...);
 template <class... T> __device__ int __old_int(T...);
+template <class... T> __device__ bool __old_bool(T...);
 template <class... T> __device__ int __other_int(T...);
 template <class... T> __device__ bool __other_bool(T...);
+__device__ void *__other_ptr(const volatile void *p);
 template <class... T> __device__ bool __add_noovfl(T...);
 template <class... T> __device__ bool __add_noovfl_unsigned(T...);
+template <class... T> __device__ bool __add_noovfl_signed(T...);
 template <class... T> __device__ bool __ptr_equal(T...);
 template <class... T> __device__ bool __read(T...);
 template <class... T> __device__ bool __write(T...);
+__device__ bool __atomic(const volatile void *p);
 template <class... T> __device__ bool __no_read(T...);
 template <class... T> __device__ bool __no_write(T...);
 template <class... T> __device__ bool __read_implies(T...);
@@ -383,12 +367,23 @@ template <class... T> __device__ bool __write_implies(T...);
 template <class... T> __device__ bool __atomic_implies(T...);
 template <class... T> __device__ bool __read_offset_bytes(T...);
 template <class... T> __device__ bool __write_offset_bytes(T...);
+__device__ bool __read_offset(const volatile void *p);
+__device__ bool __write_offset(const volatile void *p);
 template <class... T> __device__ int __ptr_base(T...);
 template <class... T> __device__ int __ptr_offset_bytes(T...);
+__device__ int __ptr_offset(const volatile void *p);
 template <class... T> __device__ void __array_snapshot(T...);
 template <class... T> __device__ void __barrier_invariant(T...);
 template <class... T> __device__ void __barrier_invariant_binary(T...);
+template <class... T> __device__ void __barrier_invariant_2(T...);
+// __return_val_funptr(T) names a type
+#define __return_val_funptr(T) ((T)0)
 #define __mod_pow2(x, y) ((x) & ((y)-1))
+// __axiom(e); at file scope: like GPUVerify, a device function __axiomN
+// that returns e (N from __COUNTER__), which drfcheck does not use.
+#define __drf_concat(x, y) x##y
+#define __drf_axiom_name(n) __drf_concat(__axiom, n)
+#define __axiom(e) extern "C" __device__ bool __drf_axiom_name(__COUNTER__)() { return e; }
 
 #include "cuda_runtime.h"
 

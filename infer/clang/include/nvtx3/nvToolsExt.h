@@ -1,0 +1,2 @@
+// drfcheck stub of NVTX 3: see nvToolsExt.h.
+#include "../nvToolsExt.h"

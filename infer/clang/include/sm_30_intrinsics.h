@@ -1,0 +1,2 @@
+// drfcheck stub: everything is declared in the prelude.
+#include "drfcheck_prelude.h"

@@ -1,0 +1,2 @@
+// drfcheck stub: textures and surfaces are declared in cuda_runtime.h.
+#include "cuda_runtime.h"
