@@ -6,7 +6,10 @@ import "fmt"
 // and shrinks. It covers exactly the C++ the generator emits: scalars of a
 // few types, pointers, references, structs of 32-bit fields (possibly with
 // one array member), one- and two-dimensional arrays, and the statements of
-// a CUDA kernel body. Every scalar occupies one 32-bit word.
+// a CUDA kernel body. Every scalar occupies one 32-bit word. It also covers
+// __builtin_memcpy and __builtin_memset over bytes, GNU statement
+// expressions, lambdas held in locals, structs with default member
+// initializers and whole-struct assignment.
 
 // Kind is the kind of a type.
 type Kind int
@@ -22,6 +25,9 @@ const (
 	KFloat
 	KPtr
 	KStruct
+	// KChar is only the pointee of a byte pointer "(char *)p + k" (ByteAddr),
+	// an argument of __builtin_memcpy and __builtin_memset.
+	KChar
 )
 
 // Type is a C type.
@@ -87,6 +93,8 @@ func (t *Type) String() string {
 		return t.Elem.String() + " *"
 	case KStruct:
 		return t.S.Name
+	case KChar:
+		return "char"
 	}
 	return "?"
 }
@@ -107,12 +115,16 @@ type Struct struct {
 }
 
 // Field is a field of a struct. Arr fields are arrays of Len elements (Len
-// is fitted to the indices the kernel uses).
+// is fitted to the indices the kernel uses). Def fields have a default
+// member initializer "int stride = DefVal;" (only in structs that are never
+// __shared__ or kernel parameters).
 type Field struct {
-	Name string
-	T    *Type
-	Arr  bool
-	Len  int
+	Name   string
+	T      *Type
+	Arr    bool
+	Len    int
+	Def    bool
+	DefVal int64
 }
 
 func (s *Struct) words() int {
@@ -121,6 +133,32 @@ func (s *Struct) words() int {
 		n += f.words()
 	}
 	return n
+}
+
+// fixedSize says whether the struct's size is known while the kernel runs:
+// no array member (whose length is fitted afterwards).
+func (s *Struct) fixedSize() bool {
+	for _, f := range s.Fields {
+		if f.Arr {
+			return false
+		}
+	}
+	return true
+}
+
+// wordType is the scalar type of word w of a value of type t (a scalar, or
+// a struct without array members).
+func wordType(t *Type, w int) *Type {
+	if t.K != KStruct {
+		return t
+	}
+	for _, f := range t.S.Fields {
+		if w < f.words() {
+			return f.T
+		}
+		w -= f.words()
+	}
+	return nil
 }
 
 func (f *Field) words() int {
@@ -159,6 +197,9 @@ const (
 	VShared
 	// VDyn is "extern __shared__ int name[];".
 	VDyn
+	// VLambda is a local holding a lambda: "auto f = [=](int i) { ... };"
+	// (its Decl's Init is the *Lambda); it is only called (LambdaCall).
+	VLambda
 )
 
 // Var is a variable. Kernel pointer parameters are VLocal variables of
@@ -297,30 +338,72 @@ type SyncPred struct {
 	X  Expr
 }
 
-func (*Lit) isExpr()      {}
-func (*Builtin) isExpr()  {}
-func (*VarRef) isExpr()   {}
-func (*Index) isExpr()    {}
-func (*Index2) isExpr()   {}
-func (*Row) isExpr()      {}
-func (*Member) isExpr()   {}
-func (*Deref) isExpr()    {}
-func (*AddrOf) isExpr()   {}
-func (*Unary) isExpr()    {}
-func (*Binary) isExpr()   {}
-func (*Cond) isExpr()     {}
-func (*Cast) isExpr()     {}
-func (*VecLane) isExpr()  {}
-func (*Call) isExpr()     {}
-func (*MinMax) isExpr()   {}
-func (*Atomic) isExpr()   {}
-func (*SyncPred) isExpr() {}
+// ByteAddr is the byte pointer (char *)X + Off (Off nil: (char *)X) for
+// a pointer X; it is only an argument of a MemOp.
+type ByteAddr struct{ X, Off Expr }
+
+// MemOp is __builtin_memcpy(Dst, Src, N) or, when Set,
+// __builtin_memset(Dst, Src, N) with Src the byte value; Dst and Src (of
+// memcpy) are pointers or ByteAddrs. It stands alone in an ExprStmt.
+type MemOp struct {
+	Set         bool
+	Dst, Src, N Expr
+}
+
+// StmtExpr is the GNU statement expression ({ Stmts; X; }): its
+// statements are declarations, assignments and increments of its own
+// locals; its value is X's.
+type StmtExpr struct {
+	Stmts []Stmt
+	X     Expr
+}
+
+// Lambda is [=](Params) { return Body; } ([&] when ByRef): the
+// initializer of a VLambda local. Body reads only its parameters, locals
+// it captures and launch builtins.
+type Lambda struct {
+	ByRef  bool
+	Params []*Var
+	Body   Expr
+}
+
+// LambdaCall calls the lambda held by the VLambda local F.
+type LambdaCall struct {
+	F    *Var
+	Args []Expr
+}
+
+func (*Lit) isExpr()        {}
+func (*Builtin) isExpr()    {}
+func (*VarRef) isExpr()     {}
+func (*Index) isExpr()      {}
+func (*Index2) isExpr()     {}
+func (*Row) isExpr()        {}
+func (*Member) isExpr()     {}
+func (*Deref) isExpr()      {}
+func (*AddrOf) isExpr()     {}
+func (*Unary) isExpr()      {}
+func (*Binary) isExpr()     {}
+func (*Cond) isExpr()       {}
+func (*Cast) isExpr()       {}
+func (*VecLane) isExpr()    {}
+func (*Call) isExpr()       {}
+func (*MinMax) isExpr()     {}
+func (*Atomic) isExpr()     {}
+func (*SyncPred) isExpr()   {}
+func (*ByteAddr) isExpr()   {}
+func (*MemOp) isExpr()      {}
+func (*StmtExpr) isExpr()   {}
+func (*Lambda) isExpr()     {}
+func (*LambdaCall) isExpr() {}
 
 // Stmt is a statement.
 type Stmt interface{ isStmt() }
 
 // Decl declares V: "T v = Init;", "T &v = Init;", "T v[N] = {};" (Init
-// nil), "__shared__ T v[N];", "extern __shared__ int v[];".
+// nil), "__shared__ T v[N];", "extern __shared__ int v[];", "S v;" (a
+// struct local, Init nil: default-initialized) or "S v = w;", "auto f =
+// [=](int i) { ... };".
 type Decl struct {
 	V    *Var
 	Init Expr

@@ -226,8 +226,67 @@ func literalIndices(p *Program, fits map[any]*fit) {
 			note(e.V, 1, e.J)
 		case *Row:
 			note(e.V, 0, e.I)
+		case *MemOp:
+			// clang warns about a constant-sized memcpy or memset past
+			// the end of an array at a constant offset
+			n, ok := constInt(e.N)
+			if !ok || n <= 0 || n > maxMemBytes {
+				break
+			}
+			ends := []Expr{e.Dst}
+			if !e.Set {
+				ends = append(ends, e.Src)
+			}
+			for _, x := range ends {
+				if v, b, ok := constBytes(x); ok && b >= 0 {
+					note(v, 0, intLit((b+n-1)/(4*int64(v.T.words()))))
+				}
+			}
 		}
 	})
+}
+
+// constBytes resolves a pointer argument of memcpy or memset to a
+// one-dimensional array and a constant offset in bytes, when the text
+// gives them.
+func constBytes(e Expr) (*Var, int64, bool) {
+	switch e := e.(type) {
+	case *ByteAddr:
+		v, b, ok := constBytes(e.X)
+		if !ok {
+			return nil, 0, false
+		}
+		if e.Off != nil {
+			k, ok := constInt(e.Off)
+			if !ok {
+				return nil, 0, false
+			}
+			b += k
+		}
+		return v, b, true
+	case *VarRef:
+		v := e.V
+		if v.isArray() && v.Kind != VDyn && len(v.Dims) == 1 && (v.T.K != KStruct || v.T.S.fixedSize()) {
+			return v, 0, true
+		}
+	case *Binary:
+		if e.Op == "+" {
+			v, b, ok := constBytes(e.X)
+			k, ok2 := constInt(e.Y)
+			if ok && ok2 {
+				return v, b + 4*int64(v.T.words())*k, true
+			}
+		}
+	case *AddrOf:
+		if ix, ok := e.X.(*Index); ok {
+			v, b, ok := constBytes(ix.X)
+			k, ok2 := constInt(ix.I)
+			if ok && ok2 {
+				return v, b + 4*int64(v.T.words())*k, true
+			}
+		}
+	}
+	return nil, 0, false
 }
 
 // constInt folds an integral constant expression (as clang does for its
@@ -471,6 +530,12 @@ func walkExpr(e Expr, fe func(Expr)) {
 	if fe != nil {
 		fe(e)
 	}
+	if se, ok := e.(*StmtExpr); ok {
+		// the expressions of its statements too
+		for _, s := range se.Stmts {
+			walkStmt(s, nil, fe)
+		}
+	}
 	for _, c := range children(e) {
 		walkExpr(c, fe)
 	}
@@ -512,6 +577,20 @@ func children(e Expr) []Expr {
 		return []Expr{e.P, e.V}
 	case *SyncPred:
 		return []Expr{e.X}
+	case *ByteAddr:
+		if e.Off != nil {
+			return []Expr{e.X, e.Off}
+		}
+		return []Expr{e.X}
+	case *MemOp:
+		return []Expr{e.Dst, e.Src, e.N}
+	case *StmtExpr:
+		// (its statements are walked by walkExpr)
+		return []Expr{e.X}
+	case *Lambda:
+		return []Expr{e.Body}
+	case *LambdaCall:
+		return e.Args
 	}
 	return nil
 }

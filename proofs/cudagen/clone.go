@@ -34,7 +34,7 @@ func (c *cloner) strct(s *Struct) *Struct {
 	t := &Struct{Name: s.Name}
 	c.structs[s] = t
 	for _, f := range s.Fields {
-		g := &Field{Name: f.Name, T: f.T, Arr: f.Arr, Len: f.Len}
+		g := &Field{Name: f.Name, T: f.T, Arr: f.Arr, Len: f.Len, Def: f.Def, DefVal: f.DefVal}
 		c.fields[f] = g
 		t.Fields = append(t.Fields, g)
 	}
@@ -186,6 +186,25 @@ func (c *cloner) expr(e Expr) Expr {
 		return &Atomic{Op: e.Op, P: c.expr(e.P), V: c.expr(e.V), W: c.expr(e.W)}
 	case *SyncPred:
 		return &SyncPred{Op: e.Op, X: c.expr(e.X)}
+	case *ByteAddr:
+		return &ByteAddr{X: c.expr(e.X), Off: c.expr(e.Off)}
+	case *MemOp:
+		return &MemOp{Set: e.Set, Dst: c.expr(e.Dst), Src: c.expr(e.Src), N: c.expr(e.N)}
+	case *StmtExpr:
+		return &StmtExpr{Stmts: c.stmts(e.Stmts), X: c.expr(e.X)}
+	case *Lambda:
+		n := &Lambda{ByRef: e.ByRef, Body: nil}
+		for _, v := range e.Params {
+			n.Params = append(n.Params, c.v(v))
+		}
+		n.Body = c.expr(e.Body)
+		return n
+	case *LambdaCall:
+		n := &LambdaCall{F: c.v(e.F)}
+		for _, a := range e.Args {
+			n.Args = append(n.Args, c.expr(a))
+		}
+		return n
 	}
 	panic("clone: unknown expression")
 }

@@ -56,6 +56,11 @@ var ConstructNames = []string{
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
 	"__syncthreads_or/and",
+	// bytes
+	"memcpy", "memset", "memcpy/memset (char *) + k", "memcpy/memset partial word", "memcpy/memset local",
+	// C++ and GNU extensions
+	"statement expression", "default member initializer", "lambda [=]", "lambda [&]", "lambda capture changed",
+	"struct assign local", "struct assign to array",
 }
 
 func constructs(p *Program) map[string]bool {
@@ -547,7 +552,121 @@ func constructs(p *Program) map[string]bool {
 			}
 		}
 	}, nil)
+	moreConstructs(p, ti, add)
 	return set
+}
+
+// moreConstructs adds the constructs of genmore.go: memcpy and memset,
+// statement expressions, lambdas, default member initializers and
+// whole-struct assignment.
+func moreConstructs(p *Program, ti *typeInfo, add func(string)) {
+	// a local array, or a struct local (not a parameter)
+	local := func(e Expr) bool {
+		found := false
+		walkExpr(e, func(x Expr) {
+			if r, ok := x.(*VarRef); ok && (r.V.Kind == VLocalArr || r.V.Kind == VLocal && r.V.T.K == KStruct && !r.V.Param) {
+				found = true
+			}
+		})
+		return found
+	}
+	// partial: a constant byte count or byte offset that is not a
+	// multiple of 4
+	partial := func(e Expr) bool {
+		if b, ok := e.(*Binary); ok && (b.Op == "+" || b.Op == "-") {
+			e = b.Y
+		}
+		k, ok := constInt(e)
+		return ok && k%4 != 0
+	}
+	walkProgram(p, func(s Stmt) {
+		switch s := s.(type) {
+		case *Decl:
+			if l, ok := s.Init.(*Lambda); ok {
+				if l.ByRef {
+					add("lambda [&]")
+				} else {
+					add("lambda [=]")
+				}
+			}
+			if s.V.Kind == VLocal && s.V.T.K == KStruct && hasDefaults(s.V.T) {
+				add("default member initializer")
+			}
+		case *Assign:
+			if ti != nil && s.Op == "=" && ti.types[s.L] != nil && ti.types[s.L].K == KStruct {
+				if _, ok := s.L.(*VarRef); ok {
+					add("struct assign local")
+				} else {
+					add("struct assign to array")
+				}
+			}
+		}
+	}, func(e Expr) {
+		switch e := e.(type) {
+		case *MemOp:
+			if e.Set {
+				add("memset")
+			} else {
+				add("memcpy")
+			}
+			if partial(e.N) {
+				add("memcpy/memset partial word")
+			}
+			if local(e.Dst) || !e.Set && local(e.Src) {
+				add("memcpy/memset local")
+			}
+		case *ByteAddr:
+			if e.Off != nil {
+				add("memcpy/memset (char *) + k")
+				if partial(e.Off) {
+					add("memcpy/memset partial word")
+				}
+			}
+		case *StmtExpr:
+			add("statement expression")
+		}
+	})
+	// a variable a lambda reads, changed after the lambda is made
+	lists, _ := slots(p)
+	for _, l := range lists {
+		for k, s := range *l {
+			d, ok := s.(*Decl)
+			if !ok || d.V.Kind != VLambda {
+				continue
+			}
+			lam, ok := d.Init.(*Lambda)
+			if !ok {
+				continue
+			}
+			read := map[*Var]bool{}
+			walkExpr(lam.Body, func(x Expr) {
+				if r, ok := x.(*VarRef); ok {
+					read[r.V] = true
+				}
+			})
+			for _, t := range (*l)[k+1:] {
+				walkStmt(t, func(u Stmt) {
+					var lhs Expr
+					switch u := u.(type) {
+					case *Assign:
+						lhs = u.L
+					case *IncDec:
+						lhs = u.L
+					}
+					for {
+						m, ok := lhs.(*Member)
+						if !ok {
+							break
+						}
+						lhs = m.X
+					}
+					if r, ok := lhs.(*VarRef); ok && read[r.V] {
+						add("lambda capture changed")
+					}
+				}, nil)
+			}
+		}
+	}
 }
 
 // atomicSpace is the memory an atomic's pointer points to (as far as its

@@ -41,16 +41,20 @@
 //     memory that the kernel writes, atomics' results);
 //   - gives the verdict the oracle should observe: a race (two threads of a
 //     block in one barrier interval, or of different blocks on global
-//     memory, on one 32-bit word, one writing, not both atomic), a barrier
-//     divergence (the threads of a block pass different sequences of
-//     barriers), or race-free. Case.Expect holds it.
+//     memory, on one byte, one writing, not both atomic: a scalar access
+//     covers its 4 bytes, memcpy and memset the bytes they touch, as
+//     ThreadSanitizer sees them), a barrier divergence (the threads of a
+//     block pass different sequences of barriers), or race-free.
+//     Case.Expect holds it.
 //
 // Kernels are made in three moods, chosen first: race-free (a discipline
 // of thread-owned cells, barriers between conflicting accesses, guards and
 // atomics, over every construct), racy (the same discipline broken at a few
 // random decision points: a neighbour's cell, a missing barrier, a
 // block-local index into global memory, a plain access next to atomics, a
-// stride one short, a shifted struct field) and divergent (a barrier under
+// stride one short, a shifted struct field, a memcpy or memset spilling
+// into the next thread's element, a lambda's argument computed as if its
+// capture were of the other kind) and divergent (a barrier under
 // a thread-dependent condition or loop, after a thread-dependent return or
 // continue). Generation retries until the interpreter's verdict matches the
 // mood, so that about 45% of kernels are race-free, 45% racy and 10%
@@ -81,7 +85,21 @@
 // and local arrays; float values used in indices through casts;
 // data-dependent indices read from initialized inputs; __syncthreads,
 // __syncthreads_count/_or/_and and __syncwarp, in loops, branches and
-// device functions. TestCoverage prints how often each appears.
+// device functions. Beyond plain scalars (genmore.go): __builtin_memcpy
+// and __builtin_memset (the builtins: memcpy needs a declaration that the
+// oracle's header does not give, and a case has no #include) on shared and
+// global arrays of scalars and of Pair, from and to local arrays and
+// struct locals, through &a[i], a + i and (char *)p + k, over an own
+// element or all of a thread's cells, part of a word or spilling into the
+// next thread's element, with byte counts that are literals or small
+// expressions (n - (tid & 1)); GNU statement expressions ({ int q = e * 2;
+// q++; q >> 1; }) in indices; a struct with default member initializers
+// (struct Opts { int stride = 2; int n; int off = 1; }) whose fields index
+// arrays; lambdas held in locals and called, capturing by copy ([=]) and
+// by reference ([&]) a local, a struct local or the struct parameter that
+// changes after the lambda is made; whole-struct assignment between
+// locals (the copy keeps its value when the source changes) and into and
+// out of arrays of structs. TestCoverage prints how often each appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink
 // (the compiler would delete it, and the oracle would not see the access),
@@ -106,5 +124,7 @@
 // kernels compile as C++20 with clang++ against testdata/cuda_cpu.h (a
 // strict stand-in for the oracle's header), that random expressions
 // evaluate in the interpreter exactly as in a program compiled by clang++,
-// and the interpreter's verdicts on hand-written kernels.
+// that random memcpy and memset over local words, whole-struct copies,
+// lambdas and statement expressions leave every value as clang++ does, and
+// the interpreter's verdicts on hand-written kernels.
 package cudagen

@@ -101,6 +101,8 @@ type gen struct {
 	sink               *arr
 	diverged           bool // a divergent barrier was placed
 	prologueLen        int
+	optS               *Struct          // the struct with default member initializers (genmore.go)
+	lams               map[*Var]lamInfo // lambdas held in locals
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -459,9 +461,26 @@ func (g *gen) rangeOf0(e Expr) rng {
 			return r
 		}
 	case *Member:
+		if x, ok := e.X.(*VarRef); ok {
+			if r, ok := g.vr[fieldKey{x.V, e.F}]; ok {
+				return r
+			}
+		}
 		if r, ok := g.vr[e.F]; ok {
 			return r
 		}
+	case *StmtExpr:
+		return g.rangeOf(e.X)
+	case *LambdaCall:
+		l, ok := g.lams[e.F]
+		x := g.rangeOf(e.Args[0])
+		if !ok || !x.ok {
+			return unknown
+		}
+		if l.mul {
+			return rk(min(x.lo*l.c, x.hi*l.c), max(x.lo*l.c, x.hi*l.c))
+		}
+		return rk(x.lo+l.c, x.hi+l.c)
 	case *Index:
 		if v, ok := e.X.(*VarRef); ok && v.V.Input {
 			return rk(0, v.V.InitM-1)
@@ -686,6 +705,10 @@ func (g *gen) typeOf(e Expr) *Type {
 		}
 	case *SyncPred:
 		return tInt
+	case *StmtExpr:
+		return g.typeOf(e.X)
+	case *LambdaCall:
+		return tInt
 	}
 	return tInt
 }
@@ -705,7 +728,17 @@ func (g *gen) uniform(e Expr) bool {
 		if r, ok := e.X.(*VarRef); ok && r.V == g.cfgPar {
 			return g.uni[e.F]
 		}
+		if r, ok := e.X.(*VarRef); ok {
+			return g.uni[fieldKey{r.V, e.F}]
+		}
 		return false
+	case *LambdaCall:
+		for _, a := range e.Args {
+			if !g.uniform(a) {
+				return false
+			}
+		}
+		return g.lams[e.F].uni
 	case *Index, *Index2, *Deref, *VecLane, *Atomic, *SyncPred:
 		if ix, ok := e.(*Index); ok {
 			if v, ok := ix.X.(*VarRef); ok && v.V.Input {

@@ -86,7 +86,18 @@ func (g *gen) own(out *[]Stmt, a *arr) Expr {
 		t = g.tidE()
 	}
 	e := t
+	off := a.base
+	viaOpts := false
+	if g.chance(0.05) {
+		// t * scale + base through the default member initializers of a
+		// struct local
+		if x := g.ownOpts(out, t, a.scale, a.base); x != nil {
+			e, off, viaOpts = x, 0, true
+			t = g.toIntE(t) // (only its type is used below)
+		}
+	}
 	switch {
+	case viaOpts:
 	case a.scale == 1:
 	case a.scale == 2 && g.chance(0.3):
 		if g.isUnsigned(t) {
@@ -99,7 +110,6 @@ func (g *gen) own(out *[]Stmt, a *arr) Expr {
 	default:
 		e = bin("*", t, litOf(g.typeOf(t), a.scale))
 	}
-	off := a.base
 	if a.scale > 1 {
 		u := int64(g.intn(int(a.scale)))
 		if g.chance(0.25) && a.scale == 2 {
@@ -187,7 +197,13 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 	t := g.typeOf(e)
 	isInt := t.K == KInt || t.K == KBool || t.K == KShort || t.K == KUChar
 	nonneg := r.lo >= 0
-	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2, 2, 2) {
+	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2) {
+	case 18: // a GNU statement expression
+		return g.viaStmtExpr(e, keep)
+	case 19: // a lambda capturing a variable that changes
+		return g.viaLambda(out, e, keep)
+	case 20: // a struct local: default member initializers, whole-struct copy
+		return g.viaStruct(out, e, keep)
 	case 0: // narrowing cast
 		if nonneg && r.hi <= 255 && g.chance(0.6) {
 			return g.toInt(&Cast{T: tUChar, X: e})
@@ -380,6 +396,20 @@ func (g *gen) copyExpr(e Expr) Expr {
 		case *Cast:
 			if x.T.K == KStruct {
 				c.structs[x.T.S] = x.T.S
+			}
+		case *LambdaCall:
+			c.vars[x.F] = x.F
+		}
+	})
+	// the locals of statement expressions are declared anew, under new names
+	walkExpr(e, func(x Expr) {
+		if se, ok := x.(*StmtExpr); ok {
+			for _, s := range se.Stmts {
+				if d, ok := s.(*Decl); ok {
+					v := &Var{Name: g.name("q"), Kind: d.V.Kind, T: d.V.T}
+					c.vars[d.V] = v
+					g.vr[v], g.uni[v] = g.vr[d.V], g.uni[d.V]
+				}
 			}
 		}
 	})

@@ -18,9 +18,11 @@ import (
 //     loops that run too long, and non-determinism that would matter;
 //   - the verdict: a data race (two threads of one block in one barrier
 //     interval, or two threads of different blocks on global memory, hit
-//     one 32-bit word, one of them writing, not both atomically) or a
-//     barrier divergence (the threads of a block pass different sequences
-//     of barriers).
+//     one byte, one of them writing, not both atomically: scalars cover
+//     the 4 bytes of their word, __builtin_memcpy and __builtin_memset the
+//     bytes they copy or set, as ThreadSanitizer sees them) or a barrier
+//     divergence (the threads of a block pass different sequences of
+//     barriers).
 //
 // Threads run one after the other; a thread's barriers only number its
 // barrier intervals. That is exact because no value that depends on the
@@ -32,7 +34,17 @@ import (
 // rejected). nd integers may only be combined with small deterministic
 // operands (+ and - by at most 64, bitwise with masks of at most 255), so
 // that no interleaving can make them overflow: values stored to int memory
-// stay below 2^20 in magnitude plus 64 per step of the whole run.
+// stay below 2^20 in magnitude plus 64 per step of the whole run (below
+// 2^28 when __builtin_memset writes bytes of at most 15 and
+// __builtin_memcpy moves bytes within their position in a word).
+//
+// Memory is modelled by words, and __builtin_memcpy and __builtin_memset by
+// bytes: they work on one-dimensional objects whose element size is known
+// while the kernel runs (scalars, structs without array members), within
+// one object each, and memcpy keeps a byte's position in its word (the
+// destination and source offsets are equal modulo 4, and every word copied
+// has the type of its source), so that a local word they write partly is
+// exactly the merge of its old and new bytes.
 // Read-only input arrays have known contents (Var.Init*), so indices may
 // depend on them.
 
@@ -164,6 +176,7 @@ type Race struct {
 	Sites   [2]string
 	Threads [2]int // linear thread ids, or block ids for Grid
 	Index   [3]int64
+	Byte    int // the byte of the word
 }
 
 func (r *Race) String() string {
@@ -171,8 +184,12 @@ func (r *Race) String() string {
 	if r.Grid {
 		lvl = "grid"
 	}
-	return fmt.Sprintf("%s race on %s[%d][%d]+%d: %s %s by %d, %s %s by %d", lvl, r.Array,
-		r.Index[0], r.Index[1], r.Index[2], r.Modes[0], r.Sites[0], r.Threads[0], r.Modes[1], r.Sites[1], r.Threads[1])
+	at := ""
+	if r.Byte != 0 {
+		at = fmt.Sprintf(" byte %d", r.Byte)
+	}
+	return fmt.Sprintf("%s race on %s[%d][%d]+%d%s: %s %s by %d, %s %s by %d", lvl, r.Array,
+		r.Index[0], r.Index[1], r.Index[2], at, r.Modes[0], r.Sites[0], r.Threads[0], r.Modes[1], r.Sites[1], r.Threads[1])
 }
 
 // Result is the outcome of a run.
@@ -189,10 +206,16 @@ type Result struct {
 	Unchecked bool
 }
 
+// cellInfo records, for each byte of a word and each mode, up to two
+// threads (or blocks) that accessed it, and the site of the first access
+// of each mode.
 type cellInfo struct {
-	ids  [3][2]int32
+	ids  [4][3][2]int16
 	site [3]Expr
 }
+
+// fullWord is the byte mask of a whole word.
+const fullWord = 0xf
 
 type raceKey struct {
 	obj   int
@@ -336,55 +359,67 @@ func (in *interp) recordPtr(key any, off int64, node any) {
 	f.ptr = max(f.ptr, off)
 }
 
-// access records a shared or global memory access for race detection.
-// mode: 0 read, 1 write, 2 atomic.
-func (in *interp) access(th *thread, l loc, mode int, site Expr) {
+// access records a shared or global memory access for race detection: the
+// bytes of mask (bit b for byte b) of the word at l. mode: 0 read, 1
+// write, 2 atomic.
+func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr) {
 	if l.obj.sp == spLocal {
 		return
 	}
 	in.res.Accesses++
 	key := cellKey{l.i, l.j, l.w}
-	in.note(in.blk, raceKey{l.obj.id, th.epoch, key}, int32(th.lin), mode, site, l, false)
+	in.note(in.blk, raceKey{l.obj.id, th.epoch, key}, int32(th.lin), mode, mask, site, l, false)
 	if l.obj.sp == spGlobal && in.p.blocks() > 1 {
-		in.note(in.grid, raceKey{l.obj.id, 0, key}, int32(th.blin), mode, site, l, true)
+		in.note(in.grid, raceKey{l.obj.id, 0, key}, int32(th.blin), mode, mask, site, l, true)
 	}
 }
 
 var conflicts = [3][]int{{1}, {0, 1, 2}, {0, 1}}
 var modeNames = [3]string{"read", "write", "atomic"}
 
-func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id int32, mode int, site Expr, l loc, grid bool) {
+var noIDs = [3][2]int16{{-1, -1}, {-1, -1}, {-1, -1}}
+
+func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mask int, site Expr, l loc, grid bool) {
+	id := int16(id32)
 	ci := m[k]
 	if ci == nil {
-		ci = &cellInfo{ids: [3][2]int32{{-1, -1}, {-1, -1}, {-1, -1}}}
+		ci = &cellInfo{ids: [4][3][2]int16{noIDs, noIDs, noIDs, noIDs}}
 		m[k] = ci
 	}
-	if in.res.Race == nil {
-		for _, c := range conflicts[mode] {
-			for _, y := range ci.ids[c] {
-				if y >= 0 && y != id {
-					in.res.Race = &Race{
-						Array:   l.obj.owner.Name,
-						Grid:    grid,
-						Modes:   [2]string{modeNames[c], modeNames[mode]},
-						Sites:   [2]string{exprString(ci.site[c]), exprString(site)},
-						Threads: [2]int{int(y), int(id)},
-						Index:   [3]int64{l.i, l.j, int64(l.w)},
+	if ci.site[mode] == nil {
+		ci.site[mode] = site
+	}
+	for b := 0; b < 4; b++ {
+		if mask&(1<<b) == 0 {
+			continue
+		}
+		if in.res.Race == nil {
+		search:
+			for _, c := range conflicts[mode] {
+				for _, y := range ci.ids[b][c] {
+					if y >= 0 && y != id {
+						in.res.Race = &Race{
+							Array:   l.obj.owner.Name,
+							Grid:    grid,
+							Modes:   [2]string{modeNames[c], modeNames[mode]},
+							Sites:   [2]string{exprString(ci.site[c]), exprString(site)},
+							Threads: [2]int{int(y), int(id)},
+							Index:   [3]int64{l.i, l.j, int64(l.w)},
+							Byte:    b,
+						}
+						break search
 					}
-					goto add
 				}
 			}
 		}
-	}
-add:
-	ids := &ci.ids[mode]
-	switch {
-	case ids[0] == id || ids[1] == id:
-	case ids[0] < 0:
-		ids[0] = id
-		ci.site[mode] = site
-	case ids[1] < 0:
-		ids[1] = id
+		ids := &ci.ids[b][mode]
+		switch {
+		case ids[0] == id || ids[1] == id:
+		case ids[0] < 0:
+			ids[0] = id
+		case ids[1] < 0:
+			ids[1] = id
+		}
 	}
 }
 
@@ -404,6 +439,14 @@ type thread struct {
 type binding struct {
 	obj *object
 	ref *loc
+	clo *closure
+}
+
+// closure is a lambda with its captures: copies made when the lambda was
+// ([=]), or the enclosing bindings ([&]).
+type closure struct {
+	lam *Lambda
+	env map[*Var]binding
 }
 
 type frame struct {
@@ -475,10 +518,16 @@ func (th *thread) stmt(s Stmt) ctl {
 		v := s.V
 		switch v.Kind {
 		case VLocal:
+			if v.T.K == KStruct {
+				th.structDecl(s)
+				break
+			}
 			x := th.convert(th.eval(s.Init), v.T, s)
 			o := th.in.newObj(spLocal, v, v.T, 0, 1)
 			o.cells[cellKey{}] = x
 			th.fr.env[v] = binding{obj: o}
+		case VLambda:
+			th.fr.env[v] = binding{clo: th.makeClosure(s.Init.(*Lambda))}
 		case VRef:
 			l := th.lval(s.Init)
 			th.fr.env[v] = binding{ref: &l}
@@ -623,6 +672,14 @@ func (th *thread) iter(it int, node any) {
 var intLit1 = value{t: tInt, i: 1}
 
 func (th *thread) assign(s *Assign) {
+	if t := th.in.ti.types[s.L]; t != nil && t.K == KStruct {
+		// whole-struct assignment: the right operand first, as for the
+		// built-in operator
+		src := th.lval(s.R)
+		dst := th.lval(s.L)
+		th.copyStruct(dst, src, s.L, s.R)
+		return
+	}
 	// C++17: the right operand is sequenced before the left one.
 	r := th.eval(s.R)
 	l := th.lval(s.L)
@@ -824,7 +881,7 @@ func (th *thread) load(l loc, site Expr) value {
 		}
 		return v
 	}
-	th.in.access(th, l, 0, site)
+	th.in.access(th, l, 0, fullWord, site)
 	if o.input {
 		return value{t: l.t, i: convertInt(o.owner.initAt(l.i), l.t), f: float32(o.owner.initAt(l.i)), mem: true}
 	}
@@ -844,7 +901,7 @@ func (th *thread) store(l loc, v value, site Expr) {
 		fail(errOther, site, "write to input %s", o.owner.Name)
 	}
 	th.checkStored(v, l.t, site)
-	th.in.access(th, l, 1, site)
+	th.in.access(th, l, 1, fullWord, site)
 }
 
 func (th *thread) checkStored(v value, t *Type, site any) {
@@ -1104,6 +1161,18 @@ func (th *thread) eval(e Expr) value {
 		th.eval(e.X)
 		th.barrier(e)
 		return value{t: tInt, nd: true}
+	case *MemOp:
+		th.memOp(e)
+		return value{t: ptrTo(tVoid)}
+	case *StmtExpr:
+		for _, s := range e.Stmts {
+			if th.stmt(s) != ctlNone {
+				fail(errOther, e, "control flow out of a statement expression")
+			}
+		}
+		return th.eval(e.X)
+	case *LambdaCall:
+		return th.callLambda(e)
 	}
 	fail(errOther, e, "cannot evaluate %T", e)
 	return value{}
@@ -1313,7 +1382,7 @@ func (th *thread) atomic(e *Atomic) value {
 			th.checkStored(w, l.t, e)
 		}
 	}
-	th.in.access(th, l, 2, e)
+	th.in.access(th, l, 2, fullWord, e)
 	return value{t: l.t, nd: true}
 }
 

@@ -2,6 +2,7 @@ package cudagen
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -155,6 +156,88 @@ func TestInterpreterVerdicts(t *testing.T) {
 	b = newKB(4, 1, 0, [2]int64{})
 	add("(int)(tid * 0.5f): threads 0 and 1 meet", b.add(&Decl{V: f, Init: bin("*", &Cast{T: tFloat, X: b.T()}, floatLit(0.5))},
 		set(b.S(&Cast{T: tInt, X: ref(f)}), intLit(1))), Racy, "s[0]")
+	// bytes: memset and memcpy over parts of words and across elements
+	memset := func(dst Expr, n int64) Stmt {
+		return &ExprStmt{X: &MemOp{Set: true, Dst: dst, Src: intLit(0), N: intLit(n)}}
+	}
+	memcpy := func(dst, src Expr, n int64) Stmt { return &ExprStmt{X: &MemOp{Dst: dst, Src: src, N: intLit(n)}} }
+	b = newKB(4, 1, 0, [2]int64{})
+	add("memset of an own element", b.add(memset(&AddrOf{X: b.S(b.T())}, 4)), DRF, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("memset of 5 bytes spills into the next element", b.add(memset(&AddrOf{X: b.S(b.T())}, 5)), Racy, "s[1][0]+0: write")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("memset of byte tid of s[0]: distinct bytes of one word", b.add(memset(&ByteAddr{X: ref(b.s), Off: b.T()}, 1)), DRF, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("memset of bytes tid, tid + 1 of s[0]", b.add(memset(&ByteAddr{X: ref(b.s), Off: b.T()}, 2)), Racy, "byte 1")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("memset of byte 3 of s[0] and a store to s[0]", b.add(
+		iff(bin("==", b.T(), intLit(0)), memset(&ByteAddr{X: ref(b.s), Off: intLit(3)}, 1)),
+		iff(bin("==", b.T(), intLit(1)), set(b.S(intLit(0)), intLit(1)))), Racy, "byte 3")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("a store to s[0] and memset of s[1]'s bytes", b.add(
+		iff(bin("==", b.T(), intLit(0)), memset(&ByteAddr{X: ref(b.s), Off: intLit(4)}, 4)),
+		iff(bin("==", b.T(), intLit(1)), set(b.S(intLit(0)), intLit(1)))), DRF, "")
+	la := &Var{Name: "la", Kind: VLocalArr, T: tInt, Dims: []int{1}}
+	b = newKB(4, 1, 0, [2]int64{})
+	add("memcpy of 8 bytes from a local array into own Pairs", b.add(&Decl{V: la},
+		memcpy(&AddrOf{X: &Index{X: ref(b.ps), I: b.T()}}, ref(la), 8)), DRF, "")
+	la = &Var{Name: "la", Kind: VLocalArr, T: tInt, Dims: []int{1}}
+	b = newKB(4, 1, 0, [2]int64{})
+	add("memcpy of 9 bytes into a Pair spills into the next one", b.add(&Decl{V: la},
+		memcpy(&AddrOf{X: &Index{X: ref(b.ps), I: b.T()}}, ref(la), 9)), Racy, "ps[1][0]+0: write")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("memcpy reading a neighbour's bytes it writes", b.add(
+		memcpy(&ByteAddr{X: ref(b.out), Off: bin("*", intLit(4), b.T())}, &ByteAddr{X: ref(b.s), Off: bin("+", bin("*", intLit(4), b.T()), intLit(4))}, 4),
+		set(b.S(b.T()), intLit(1))), Racy, "s[1]")
+	// a struct with default member initializers, whole-struct assignment
+	mkOpts := func(def int64) (*Var, *Struct) {
+		s := &Struct{Name: "Opts", Fields: []*Field{{Name: "stride", T: tInt, Def: true, DefVal: def}, {Name: "n", T: tInt}}}
+		return &Var{Name: "o", Kind: VLocal, T: &Type{K: KStruct, S: s}}, s
+	}
+	o, os := mkOpts(1)
+	b = newKB(4, 1, 0, [2]int64{})
+	b.p.Structs = append(b.p.Structs, os)
+	add("s[tid * o.stride], stride = 1 by default", b.add(&Decl{V: o}, set(b.S(bin("*", b.T(), &Member{X: ref(o), F: os.Fields[0]})), intLit(1))), DRF, "")
+	o, os = mkOpts(0)
+	b = newKB(4, 1, 0, [2]int64{})
+	b.p.Structs = append(b.p.Structs, os)
+	add("s[tid * o.stride], stride = 0 by default", b.add(&Decl{V: o}, set(b.S(bin("*", b.T(), &Member{X: ref(o), F: os.Fields[0]})), intLit(1))), Racy, "s[0]")
+	o, os = mkOpts(1)
+	o2 := &Var{Name: "o2", Kind: VLocal, T: o.T}
+	b = newKB(4, 1, 0, [2]int64{})
+	b.p.Structs = append(b.p.Structs, os)
+	add("o2 = o; o.n = 0; s[o2.n] with o.n = tid before", b.add(&Decl{V: o}, set(&Member{X: ref(o), F: os.Fields[1]}, b.T()),
+		&Decl{V: o2}, set(ref(o2), ref(o)), set(&Member{X: ref(o), F: os.Fields[1]}, intLit(0)),
+		set(b.S(&Member{X: ref(o2), F: os.Fields[1]}), intLit(1))), DRF, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	q := &Var{Name: "q", Kind: VLocal, T: &Type{K: KStruct, S: b.pair}}
+	add("ps[tid] = q", b.add(&Decl{V: q}, set(&Member{X: ref(q), F: b.pair.Fields[0]}, intLit(1)), set(&Member{X: ref(q), F: b.pair.Fields[1]}, intLit(2)),
+		set(&Index{X: ref(b.ps), I: b.T()}, ref(q))), DRF, "")
+	b = newKB(4, 1, 0, [2]int64{})
+	q = &Var{Name: "q", Kind: VLocal, T: &Type{K: KStruct, S: b.pair}}
+	add("ps[tid / 2] = q", b.add(&Decl{V: q}, set(&Member{X: ref(q), F: b.pair.Fields[0]}, intLit(1)), set(&Member{X: ref(q), F: b.pair.Fields[1]}, intLit(2)),
+		set(&Index{X: ref(b.ps), I: bin("/", b.T(), intLit(2))}, ref(q))), Racy, "ps[0]")
+	// lambdas: a captured variable that changes after the lambda is made
+	for _, byRef := range []bool{false, true} {
+		c, i, f := local("c"), local("i"), &Var{Name: "f", Kind: VLambda, T: tVoid}
+		b = newKB(4, 1, 0, [2]int64{})
+		want, race := DRF, ""
+		if byRef {
+			want, race = Racy, "s[0]"
+		}
+		add(fmt.Sprintf("c = 1; auto f = [%v](int i) { return i * c; }; c = 0; s[f(tid)]", byRef), b.add(&Decl{V: c, Init: intLit(1)},
+			&Decl{V: f, Init: &Lambda{ByRef: byRef, Params: []*Var{i}, Body: bin("*", ref(i), ref(c))}},
+			set(ref(c), intLit(0)), set(b.S(&LambdaCall{F: f, Args: []Expr{b.T()}}), intLit(1))), want, race)
+	}
+	// a statement expression
+	qv := local("q")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("s[({ int q = tid * 2; q / 2; })]", b.add(set(b.S(&StmtExpr{Stmts: []Stmt{&Decl{V: qv, Init: bin("*", b.T(), intLit(2))}},
+		X: bin("/", ref(qv), intLit(2))}), intLit(1))), DRF, "")
+	qv = local("q")
+	b = newKB(4, 1, 0, [2]int64{})
+	add("s[({ int q = tid; q /= 2; q; })]", b.add(set(b.S(&StmtExpr{Stmts: []Stmt{&Decl{V: qv, Init: b.T()}, &Assign{L: ref(qv), Op: "/=", R: intLit(2)}},
+		X: ref(qv)}), intLit(1))), Racy, "s[0]")
 	for _, tc := range tests {
 		c, err := tc.b.run(t)
 		if err != nil {
@@ -210,6 +293,29 @@ func TestInterpreterRejects(t *testing.T) {
 			b := newKB(4, 1, 0, [2]int64{})
 			return b.add(&Decl{V: local("x"), Init: &Cast{T: tInt, X: floatLit(3e9)}})
 		}, errUB},
+		{"memcpy of overlapping bytes", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(&ExprStmt{X: &MemOp{Dst: &ByteAddr{X: ref(b.s), Off: intLit(2)}, Src: ref(b.s), N: intLit(4)}})
+		}, errUB},
+		{"memset of part of an uninitialized struct local", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			q := &Var{Name: "q", Kind: VLocal, T: &Type{K: KStruct, S: b.pair}}
+			return b.add(&Decl{V: q}, &ExprStmt{X: &MemOp{Set: true, Dst: &AddrOf{X: ref(q)}, Src: intLit(0), N: intLit(2)}})
+		}, errUB},
+		{"a copy of a struct with an uninitialized field", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			q, q2 := &Var{Name: "q", Kind: VLocal, T: &Type{K: KStruct, S: b.pair}}, &Var{Name: "q2", Kind: VLocal, T: &Type{K: KStruct, S: b.pair}}
+			return b.add(&Decl{V: q}, set(&Member{X: ref(q), F: b.pair.Fields[0]}, intLit(1)), &Decl{V: q2}, set(ref(q2), ref(q)))
+		}, errUB},
+		{"memset of a byte over 15 into int memory", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			return b.add(&ExprStmt{X: &MemOp{Set: true, Dst: &AddrOf{X: b.S(b.T())}, Src: intLit(16), N: intLit(4)}})
+		}, errUB},
+		{"memset beyond a struct local", func() *kb {
+			b := newKB(4, 1, 0, [2]int64{})
+			q := &Var{Name: "q", Kind: VLocal, T: &Type{K: KStruct, S: b.pair}}
+			return b.add(&Decl{V: q}, &ExprStmt{X: &MemOp{Set: true, Dst: &AddrOf{X: ref(q)}, Src: intLit(0), N: intLit(9)}})
+		}, errBigIndex},
 		{"a sum of two shared values", func() *kb {
 			b := newKB(4, 1, 0, [2]int64{})
 			return b.add(set(b.S(b.T()), bin("+", b.S(b.T()), b.S(b.T()))))

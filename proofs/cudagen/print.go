@@ -49,6 +49,11 @@ func prec(e Expr) int {
 		return precCond
 	case *Unary, *Deref, *AddrOf, *Cast:
 		return precUnary
+	case *ByteAddr:
+		if e.Off != nil {
+			return precAdd
+		}
+		return precUnary
 	case *Lit:
 		if (e.T.K == KFloat && (e.F < 0 || math.Signbit(float64(e.F)))) || (e.T.K != KFloat && e.I < 0) {
 			return precUnary
@@ -186,9 +191,53 @@ func exprText(e Expr) string {
 		return s + ")"
 	case *SyncPred:
 		return "__syncthreads_" + e.Op + "(" + exprString(e.X) + ")"
+	case *ByteAddr:
+		s := "(char *)" + exprPrec(e.X, precUnary)
+		if e.Off != nil {
+			s += " + " + exprPrec(e.Off, precAdd+1)
+		}
+		return s
+	case *MemOp:
+		f := memcpyName
+		if e.Set {
+			f = memsetName
+		}
+		return f + "(" + exprString(e.Dst) + ", " + exprString(e.Src) + ", " + exprString(e.N) + ")"
+	case *StmtExpr:
+		p := &printer{}
+		s := "({ "
+		for _, t := range e.Stmts {
+			s += p.simpleText(t) + "; "
+		}
+		return s + exprString(e.X) + "; })"
+	case *Lambda:
+		capture := "[=]"
+		if e.ByRef {
+			capture = "[&]"
+		}
+		var params []string
+		for _, v := range e.Params {
+			params = append(params, v.T.String()+" "+v.Name)
+		}
+		return capture + "(" + strings.Join(params, ", ") + ") { return " + exprString(e.Body) + "; }"
+	case *LambdaCall:
+		var args []string
+		for _, a := range e.Args {
+			args = append(args, exprString(a))
+		}
+		return e.F.Name + "(" + strings.Join(args, ", ") + ")"
 	}
 	panic(fmt.Sprintf("exprText: %T", e))
 }
+
+// The names the kernels call memcpy and memset by: the compiler's
+// builtins, which need no declaration (no #include: cases are
+// concatenated inside namespaces), and which both the execution oracle and
+// drfcheck's front end take as memcpy and memset.
+const (
+	memcpyName = "__builtin_memcpy"
+	memsetName = "__builtin_memset"
+)
 
 // exprElemHint is the pointee kind of a pointer expression, for printing
 // reinterpret casts (the printer has no type environment: the typechecker
@@ -275,6 +324,12 @@ func (p *printer) declText(d *Decl) string {
 		return fmt.Sprintf("%s %s[%d] = {}", v.T, v.Name, v.Dims[0])
 	case VRef:
 		return v.T.String() + " &" + v.Name + " = " + exprString(d.Init)
+	case VLambda:
+		return "auto " + v.Name + " = " + exprString(d.Init)
+	}
+	if d.Init == nil {
+		// a struct local, default-initialized
+		return v.T.String() + " " + v.Name
 	}
 	t := v.T.String()
 	if !strings.HasSuffix(t, "*") {
@@ -422,6 +477,8 @@ func (prog *Program) Print() string {
 		for _, f := range s.Fields {
 			if f.Arr {
 				p.line("  %s %s[%d];", f.T, f.Name, f.Len)
+			} else if f.Def {
+				p.line("  %s %s = %s;", f.T, f.Name, litText(litOf(f.T, f.DefVal)))
 			} else {
 				p.line("  %s %s;", f.T, f.Name)
 			}

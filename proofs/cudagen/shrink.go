@@ -120,6 +120,25 @@ func slots(p *Program) (lists []*[]Stmt, exprs []*Expr) {
 			expr(&x.W)
 		case *SyncPred:
 			expr(&x.X)
+		case *ByteAddr:
+			expr(&x.X)
+			expr(&x.Off)
+		case *MemOp:
+			expr(&x.Dst)
+			expr(&x.Src)
+			expr(&x.N)
+		case *StmtExpr:
+			lists = append(lists, &x.Stmts)
+			for _, t := range x.Stmts {
+				stmt(t)
+			}
+			expr(&x.X)
+		case *Lambda:
+			expr(&x.Body)
+		case *LambdaCall:
+			for i := range x.Args {
+				expr(&x.Args[i])
+			}
 		}
 	}
 	stmt = func(s Stmt) {

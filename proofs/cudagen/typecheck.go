@@ -8,9 +8,14 @@ import "fmt"
 // such as min or atomicAdd needs it), assignments have lvalues, break and
 // continue are inside loops (break also in switches), __shared__
 // declarations are at the top level of the kernel, non-void functions end
-// with a return, and callees precede their callers.
+// with a return, and callees precede their callers. Lambdas are only held
+// in locals and called; their bodies read only their parameters, the
+// locals they capture and launch builtins. Statement expressions declare
+// and update their own scalars. Byte pointers are only arguments of
+// memcpy and memset, which stand alone as statements. Structs with default
+// member initializers are neither __shared__ nor kernel parameters.
 func typecheck(p *Program) (ti *typeInfo, err error) {
-	c := &checker{prog: p, names: map[string]bool{}, decl: map[*Var]bool{},
+	c := &checker{prog: p, names: map[string]bool{}, decl: map[*Var]bool{}, lamRet: map[*Var]*Type{}, lamParams: map[*Var][]*Var{},
 		info: &typeInfo{types: map[Expr]*Type{}, lvals: map[Expr]bool{}}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -25,7 +30,7 @@ func typecheck(p *Program) (ti *typeInfo, err error) {
 		c.name(s.Name)
 		fields := map[string]bool{}
 		for _, f := range s.Fields {
-			if fields[f.Name] || !f.T.arith() || (f.Arr && f.Len < 1) {
+			if fields[f.Name] || !f.T.arith() || (f.Arr && f.Len < 1) || f.Def && (f.Arr || f.T.K != KInt && f.T.K != KUint) {
 				c.fail("bad field %s.%s", s.Name, f.Name)
 			}
 			fields[f.Name] = true
@@ -55,16 +60,31 @@ type typeError string
 func (e typeError) Error() string { return string(e) }
 
 type checker struct {
-	prog   *Program
-	names  map[string]bool // struct and function names
-	locals map[string]bool // names of the current function
-	decl   map[*Var]bool   // variables declared anywhere so far
-	scopes []map[*Var]bool
-	ctx    []byte // enclosing 'l'oops and 's'witches
-	fn     *Func
-	fnIdx  int
-	err    error
-	info   *typeInfo
+	prog      *Program
+	names     map[string]bool // struct and function names
+	locals    map[string]bool // names of the current function
+	decl      map[*Var]bool   // variables declared anywhere so far
+	scopes    []map[*Var]bool
+	ctx       []byte // enclosing 'l'oops and 's'witches
+	fn        *Func
+	fnIdx     int
+	err       error
+	info      *typeInfo
+	lamRet    map[*Var]*Type // the return type of each lambda local
+	lamParams map[*Var][]*Var
+}
+
+// hasDefaults says whether a struct has default member initializers.
+func hasDefaults(t *Type) bool {
+	if t.K != KStruct {
+		return false
+	}
+	for _, f := range t.S.Fields {
+		if f.Def {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *checker) fail(format string, args ...any) {
@@ -112,7 +132,7 @@ func (c *checker) function(f *Func, idx int) {
 	for _, v := range f.Params {
 		switch {
 		case v.Kind == VRef && !kernel && v.T.arith():
-		case v.Kind == VLocal && (v.T.arith() || v.T.K == KPtr || v.T.K == KStruct):
+		case v.Kind == VLocal && (v.T.arith() || v.T.K == KPtr || v.T.K == KStruct) && !(kernel && hasDefaults(v.T)):
 		default:
 			c.fail("bad parameter %s", v.Name)
 		}
@@ -162,7 +182,7 @@ func (c *checker) sharedDecl(v *Var) {
 		}
 		return
 	}
-	if !(v.T.arith() && v.T.K != KBool) && v.T.K != KStruct {
+	if !(v.T.arith() && v.T.K != KBool) && v.T.K != KStruct || hasDefaults(v.T) {
 		c.fail("shared of %s", v.T)
 	}
 	if len(v.Dims) > 2 {
@@ -198,10 +218,23 @@ func (c *checker) stmt(s Stmt) {
 		v := s.V
 		switch v.Kind {
 		case VLocal:
+			if v.T.K == KStruct {
+				// "S v;" or "S v = w;"
+				if s.Init != nil {
+					c.assignable(v.T, s.Init)
+				}
+				break
+			}
 			if s.Init == nil || !(v.T.arith() || v.T.K == KPtr) || v.T.K == KBool {
 				c.fail("bad local %s", v.Name)
 			}
 			c.assignable(v.T, s.Init)
+		case VLambda:
+			l, ok := s.Init.(*Lambda)
+			if !ok {
+				c.fail("lambda %s without a lambda", v.Name)
+			}
+			c.lambda(v, l)
 		case VRef:
 			t, lv := c.expr(s.Init)
 			if !lv || !sameType(t, v.T) || !v.T.arith() {
@@ -217,7 +250,7 @@ func (c *checker) stmt(s Stmt) {
 		c.declare(v)
 	case *Assign:
 		t, lv := c.expr(s.L)
-		if !lv || !(t.arith() || t.K == KPtr) {
+		if !lv || !(t.arith() || t.K == KPtr || t.K == KStruct && s.Op == "=") {
 			c.fail("assignment to a non-lvalue")
 		}
 		switch s.Op {
@@ -251,6 +284,10 @@ func (c *checker) stmt(s Stmt) {
 			c.fail("%s of a non-lvalue", s.Op)
 		}
 	case *ExprStmt:
+		if m, ok := s.X.(*MemOp); ok {
+			c.memOp(m)
+			break
+		}
 		c.expr(s.X)
 	case *If:
 		c.cond(s.C)
@@ -452,6 +489,9 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 				c.fail("two-dimensional %s used whole", v.Name)
 			}
 			return ptrTo(v.T), false
+		}
+		if v.Kind == VLambda {
+			c.fail("lambda %s used but not called", v.Name)
 		}
 		return v.T, true
 	case *Index:
@@ -659,6 +699,44 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 			c.fail("__syncthreads_%s", e.Op)
 		}
 		return tInt, false
+	case *StmtExpr:
+		c.push()
+		for _, s := range e.Stmts {
+			switch s := s.(type) {
+			case *Decl:
+				if s.V.Kind != VLocal || !s.V.T.arith() {
+					c.fail("declaration of %s in a statement expression", s.V.Name)
+				}
+			case *Assign, *IncDec:
+			default:
+				c.fail("%T in a statement expression", s)
+			}
+			c.stmt(s)
+		}
+		t, _ := c.expr(e.X)
+		c.pop()
+		if !t.arith() {
+			c.fail("statement expression of type %s", t)
+		}
+		return t, false
+	case *LambdaCall:
+		if !c.visible(e.F) || e.F.Kind != VLambda || c.lamRet[e.F] == nil {
+			c.fail("call of %s, not a lambda in scope", e.F.Name)
+		}
+		ps := c.lamParams[e.F]
+		if len(e.Args) != len(ps) {
+			c.fail("call of %s with %d arguments", e.F.Name, len(e.Args))
+		}
+		for i, a := range e.Args {
+			c.assignable(ps[i].T, a)
+		}
+		return c.lamRet[e.F], false
+	case *MemOp:
+		c.fail("memcpy or memset inside an expression")
+	case *ByteAddr:
+		c.fail("byte pointer outside memcpy or memset")
+	case *Lambda:
+		c.fail("lambda outside a declaration")
 	}
 	c.fail("expression %T", e)
 	return nil, false
@@ -668,5 +746,85 @@ func (c *checker) integral(e Expr) {
 	t, _ := c.expr(e)
 	if !t.integral() {
 		c.fail("index of type %s", t)
+	}
+}
+
+// lambda checks a lambda held by v: its body reads its parameters, locals
+// it captures (scalars and structs) and launch builtins, through
+// arithmetic only.
+func (c *checker) lambda(v *Var, l *Lambda) {
+	if _, ok := c.info.types[l]; ok {
+		c.fail("expression node shared between two places")
+	}
+	c.info.types[l] = tVoid
+	c.push()
+	params := map[*Var]bool{}
+	for _, p := range l.Params {
+		if p.Kind != VLocal || !p.T.arith() {
+			c.fail("lambda parameter %s", p.Name)
+		}
+		c.declare(p)
+		params[p] = true
+	}
+	t, _ := c.expr(l.Body)
+	c.pop()
+	if !t.arith() {
+		c.fail("lambda returning %s", t)
+	}
+	walkExpr(l.Body, func(e Expr) {
+		switch e := e.(type) {
+		case *VarRef:
+			w := e.V
+			if !params[w] && !((w.Kind == VLocal || w.Kind == VRef) && (w.T.arith() || w.T.K == KStruct)) {
+				c.fail("lambda %s reads %s", v.Name, w.Name)
+			}
+		case *Lit, *Builtin, *Member, *Unary, *Binary, *Cast, *MinMax:
+		case *Cond:
+			if c.info.lvals[e] {
+				c.fail("lvalue ?: in lambda %s", v.Name)
+			}
+		default:
+			c.fail("%T in lambda %s", e, v.Name)
+		}
+	})
+	// the return type is deduced from "return Body;"
+	c.lamRet[v] = t
+	c.lamParams[v] = l.Params
+}
+
+// memOp checks memcpy or memset: pointers (or byte pointers) and an
+// integral size and byte.
+func (c *checker) memOp(m *MemOp) {
+	if _, ok := c.info.types[m]; ok {
+		c.fail("expression node shared between two places")
+	}
+	c.info.types[m] = tVoid
+	c.ptrArg(m.Dst)
+	if m.Set {
+		c.integral(m.Src)
+	} else {
+		c.ptrArg(m.Src)
+	}
+	c.integral(m.N)
+}
+
+func (c *checker) ptrArg(e Expr) {
+	if b, ok := e.(*ByteAddr); ok {
+		if _, ok := c.info.types[b]; ok {
+			c.fail("expression node shared between two places")
+		}
+		t, _ := c.expr(b.X)
+		if t.K != KPtr || !(t.Elem.arith() || t.Elem.K == KStruct) {
+			c.fail("(char *) of %s", t)
+		}
+		if b.Off != nil {
+			c.integral(b.Off)
+		}
+		c.info.types[b] = ptrTo(&Type{K: KChar})
+		return
+	}
+	t, _ := c.expr(e)
+	if t.K != KPtr || !(t.Elem.arith() || t.Elem.K == KStruct) {
+		c.fail("memcpy or memset of %s", t)
 	}
 }
