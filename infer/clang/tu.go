@@ -115,6 +115,28 @@ func (tu *TU) MainDecls() []*Node { return tu.main }
 // Namespaces and extern "C" blocks are always entered; a struct or class is
 // entered when visit returns true for it.
 func (tu *TU) WalkDecls(visit func(d *Node, prefix string) bool) {
+	WalkDecls(tu.main, visit)
+}
+
+// PreludeDecls decodes and returns the top-level declarations of
+// drfcheck's own headers (the prelude and the stubs of CUDA's headers
+// that the file includes): the structs and typedefs of cuRAND, libcu++ and
+// the like, whose layouts the front end needs.
+func (tu *TU) PreludeDecls() []*Node {
+	var out []*Node
+	for i, e := range tu.elems {
+		if !tu.InPrelude(e.file) {
+			continue
+		}
+		if n, err := tu.element(i); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// WalkDecls is TU.WalkDecls over the given declarations.
+func WalkDecls(decls []*Node, visit func(d *Node, prefix string) bool) {
 	var walk func(n *Node, prefix string)
 	walk = func(n *Node, prefix string) {
 		if n == nil {
@@ -136,7 +158,7 @@ func (tu *TU) WalkDecls(visit func(d *Node, prefix string) bool) {
 			walk(c, inner)
 		}
 	}
-	for _, d := range tu.main {
+	for _, d := range decls {
 		walk(d, "")
 	}
 }

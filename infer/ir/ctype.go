@@ -110,6 +110,16 @@ type types struct {
 func newTypes(tu *clang.TU) *types {
 	ts := &types{tu: tu, records: map[string]*clang.Node{}, enums: map[string]bool{}, alias: map[string]string{},
 		layouts: map[string]*record{}, busy: map[string]bool{}}
+	// the user's declarations first, then those of drfcheck's headers
+	// (cuRAND's states, libcu++'s atomics), which never shadow them
+	ts.add(tu.MainDecls())
+	ts.add(tu.PreludeDecls())
+	return ts
+}
+
+// add records the typedefs, enums and structs of declarations, keeping
+// the first of each name.
+func (ts *types) add(decls []*clang.Node) {
 	// clang spells compound types with the typedef's name (real[16]
 	// for typedef float real): resolve them, in functions too
 	var walk func(n *clang.Node)
@@ -126,11 +136,11 @@ func newTypes(tu *clang.TU) *types {
 			walk(c)
 		}
 	}
-	for _, d := range tu.MainDecls() {
+	for _, d := range decls {
 		walk(d)
 	}
 	var anon *clang.Node // the last struct without a name
-	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
+	clang.WalkDecls(decls, func(n *clang.Node, prefix string) bool {
 		switch n.Kind {
 		case "TypedefDecl":
 			// typedef struct { ... } name: the struct is known by the
@@ -164,7 +174,6 @@ func newTypes(tu *clang.TU) *types {
 		}
 		return false
 	})
-	return ts
 }
 
 func hasFields(n *clang.Node) bool {

@@ -395,7 +395,27 @@ const maxCopy = 64
 // copied) to memory, one scalar at a time.
 func (l *lowerer) copyArray(dst place, v val, t ctype, at protocol.Pos, n *clang.Node) {
 	if v.arr == nil {
-		l.emit(&Unknown{At: at, Reason: "a copy of an array whose source the lowering does not know"})
+		// an unknown value (written by a library function): every
+		// element of the array gets an unknown value
+		var offs []int64
+		var leafs []ctype
+		leaves(t, 0, func(off int64, lt ctype) {
+			offs = append(offs, off)
+			leafs = append(leafs, lt)
+		})
+		if len(offs) == 0 || len(offs) > maxCopy {
+			l.emit(&Unknown{At: at, Reason: "a write of an unknown value to an array of more than 64 scalars, or of unknown size"})
+			return
+		}
+		for i, off := range offs {
+			d := dst
+			d.off = add(at, d.off, i64(at, off))
+			e := val{t: leafs[i], e: &Opaque{At: at, Reason: "an element written with an unknown value", T: leafs[i].scalarLeaf()}}
+			if leafs[i].kind == cPtr {
+				e = val{t: leafs[i], p: unknownPtr("a pointer written with an unknown value")}
+			}
+			l.storePlace(d, leafs[i], e, n, at)
+		}
 		return
 	}
 	if n == nil {
