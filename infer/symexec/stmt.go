@@ -146,7 +146,7 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.env[s.Dst] = x.loaded(at, s, off)
 	case *ir.Store:
 		var value protocol.Expr
-		if v, ok := x.eval(s.X).(intVal); ok && s.T.IsInt() {
+		if v, ok := x.eval(s.X).(intVal); ok && s.T.IsInt() && small(v.e, maxValueNodes) {
 			value = v.e
 		}
 		x.access(at, protocol.Write, s.Addr.Base, x.eval(s.Addr.Off), s.T, s.Source, value)
@@ -211,6 +211,21 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), l, bl)
 	}
 	return intVal{x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e)}
+}
+
+// maxValueNodes bounds the values that writes carry: a value is only
+// needed to tell benign writes, and a long chain of arithmetic (a hash)
+// is a DAG here that would be copied into a tree everywhere after.
+const maxValueNodes = 64
+
+// small reports whether an expression has at most n nodes.
+func small(e protocol.Expr, n int) bool {
+	count := 0
+	protocol.Inspect(e, func(protocol.Node) bool {
+		count++
+		return count <= n
+	})
+	return count <= n
 }
 
 // memoryValue is a value read from memory: anything, and thread-local,

@@ -309,3 +309,22 @@ func TestUnknownStatement(t *testing.T) {
 		t.Errorf("unknowns %v, want goto at 7:3", f.Unknowns)
 	}
 }
+
+// TestLongValueChain checks that a long chain of arithmetic on a value
+// that is only stored (a hash) does not reach the protocol as a tree: the
+// value is a DAG in the symbolic run, and the write carries no value past
+// a small size (TestAccesses bounds the indices).
+func TestLongValueChain(t *testing.T) {
+	b := newFunc()
+	out := b.base("out", ir.Global, ir.U32)
+	h := b.local("h", ir.U32)
+	b.add(assign(h, tid()))
+	for i := 0; i < 40; i++ {
+		b.add(assign(h, bin("^", ir.U32, ref(h), bin("<<", ir.U32, ref(h), c(ir.U32, 13)))))
+	}
+	b.add(&ir.Store{At: at, Addr: ir.Addr{Base: out, Off: bin("*", ir.I64, c(ir.I64, 4), conv(ir.I64, tid()))}, T: ir.U32, X: ref(h)})
+	f := Protocol(b.f, "k.cu").File
+	if n := len(printer.File(f)); n > 1000 {
+		t.Errorf("a protocol of %d characters for one write", n)
+	}
+}
