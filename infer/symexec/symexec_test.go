@@ -319,7 +319,7 @@ func TestLongValueChain(t *testing.T) {
 	out := b.base("out", ir.Global, ir.U32)
 	h := b.local("h", ir.U32)
 	b.add(assign(h, tid()))
-	for i := 0; i < 40; i++ {
+	for i := 0; i < 16; i++ {
 		b.add(assign(h, bin("^", ir.U32, ref(h), bin("<<", ir.U32, ref(h), c(ir.U32, 13)))))
 	}
 	b.add(&ir.Store{At: at, Addr: ir.Addr{Base: out, Off: bin("*", ir.I64, c(ir.I64, 4), conv(ir.I64, tid()))}, T: ir.U32, X: ref(h)})
