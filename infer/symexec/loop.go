@@ -230,14 +230,23 @@ func (x *exec) loopName(base string, body ...protocol.Stmt) string {
 }
 
 // analyze finds the variables a loop modifies and their locality by trial
-// runs, until nothing changes.
-func (x *exec) analyze(l loopSyntax, entry env) carried {
+// runs, until nothing changes, and the loop's shape (recognize) from the
+// last run. The variables the loop assigns are carried from the start (a
+// superset of those it changes), so that one run usually suffices: nested
+// loops run their bodies a few times per level, not once per round.
+func (x *exec) analyze(l loopSyntax, entry env) (carried, shape) {
 	at := l.At
 	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}}
 	for k, v := range entry {
 		l, b := x.taintOf(v)
 		c.local[k], c.block[k] = l, b
 	}
+	for v := range assigned(l.Loop) {
+		if _, ok := entry[v]; ok {
+			c.keys[v] = true
+		}
+	}
+	var s shape
 	for round := 0; round < 6; round++ {
 		changed := false
 		x.trial(func() {
@@ -287,9 +296,10 @@ func (x *exec) analyze(l loopSyntax, entry env) carried {
 					delete(c.steps, k)
 				}
 			}
+			s = x.shapeOf(l, r, trial)
 		})
 		if !changed {
-			return c
+			return c, s
 		}
 	}
 	// no fixed point: everything the loop touches is thread-local
@@ -298,7 +308,32 @@ func (x *exec) analyze(l loopSyntax, entry env) carried {
 	}
 	c.control = true
 	c.steps = map[*ir.Var]protocol.Expr{}
-	return c
+	return c, shape{}
+}
+
+// assigned lists the variables a loop assigns anywhere in it.
+func assigned(l *ir.Loop) map[*ir.Var]bool {
+	vs := map[*ir.Var]bool{}
+	for _, b := range []*ir.Block{l.Test, l.Body, l.Post} {
+		ir.Inspect(b, func(n ir.Node) bool {
+			switch n := n.(type) {
+			case *ir.Assign:
+				vs[n.Dst] = true
+			case *ir.Load:
+				vs[n.Dst] = true
+			case *ir.Atomic:
+				if n.Dst != nil {
+					vs[n.Dst] = true
+				}
+			case *ir.Barrier:
+				if n.Dst != nil {
+					vs[n.Dst] = true
+				}
+			}
+			return true
+		})
+	}
+	return vs
 }
 
 // shape is a recognized for loop.
@@ -338,55 +373,51 @@ const (
 	divShape // v /= factor, v >>= k
 )
 
-// recognize checks whether a for loop has a loop variable that only its
-// post statement changes, by a step or factor that the body does not
-// change, compared with a bound the body does not change.
-func (x *exec) recognize(l loopSyntax, entry env, c carried) shape {
+// shapeOf checks, on a trial run of an iteration, whether a for loop has
+// a loop variable that only its post statement changes, by a step or factor
+// that the body does not change, compared with a bound the body does not
+// change. finishShape completes it after the trial.
+func (x *exec) shapeOf(l loopSyntax, r iterRun, mentionsTrial func(protocol.Node) bool) shape {
 	if l.v == nil || l.do() || l.Cond == nil {
+		return shape{}
+	}
+	head, ok := r.head[l.v].(intVal)
+	if !ok {
+		return shape{}
+	}
+	// the condition has no effect and makes no access
+	if len(r.condSts) > 0 || !sameEnv(r.head, r.condEnv) {
+		return shape{}
+	}
+	// the body does not change the variable
+	if pv, ok := r.preInc[l.v]; !ok || !equalValues(pv, head) {
+		return shape{}
+	}
+	end, ok := r.end[l.v].(intVal)
+	if !ok {
+		return shape{}
+	}
+	s := classifyStep(head.e, end.e, mentionsTrial)
+	if s.kind == noShape {
+		return shape{}
+	}
+	// the rest of a conjunction is evaluated again in the final run
+	cmpNode, _ := splitCond(r.cond, head.e)
+	if cmpNode == nil || mentionsTrial(cmpNode.Y) {
+		return shape{}
+	}
+	s.op, s.bound = cmpNode.Op, cmpNode.Y
+	return s
+}
+
+// finishShape gives a shape found by shapeOf its first value, direction
+// and locality.
+func (x *exec) finishShape(l loopSyntax, entry env, s shape) shape {
+	if s.kind == noShape {
 		return shape{}
 	}
 	start, ok := entry[l.v].(intVal)
 	if !ok {
-		return shape{}
-	}
-	at := l.At
-	var s shape
-	x.trial(func() {
-		mark := x.k.names.mark()
-		counter := x.k.names.fresh("iter")
-		x.loops = append(x.loops, loopFrame{v: counter, local: c.control})
-		x.env = x.headEnv(at, entry, c, nil, nil)
-		head, ok := x.env[l.v].(intVal)
-		if !ok {
-			return
-		}
-		r := x.runIteration(l)
-		mentionsTrial := x.trialNames(mark)
-		// the condition has no effect and makes no access
-		if len(r.condSts) > 0 || !sameEnv(r.head, r.condEnv) {
-			return
-		}
-		// the body does not change the variable
-		if pv, ok := r.preInc[l.v]; !ok || !equalValues(pv, head) {
-			return
-		}
-		end, ok := r.end[l.v].(intVal)
-		if !ok {
-			return
-		}
-		s = classifyStep(head.e, end.e, mentionsTrial)
-		if s.kind == noShape {
-			return
-		}
-		// the rest of a conjunction is evaluated again in the final run
-		cmpNode, _ := splitCond(r.cond, head.e)
-		if cmpNode == nil || mentionsTrial(cmpNode.Y) {
-			s = shape{}
-			return
-		}
-		s.op, s.bound = cmpNode.Op, cmpNode.Y
-	})
-	if s.kind == noShape {
 		return shape{}
 	}
 	s.lo = start.e
@@ -532,8 +563,8 @@ func directionFits(s *shape) bool {
 // loop runs a loop and emits its protocol.
 func (x *exec) loop(l loopSyntax) exits {
 	entry := x.env.clone()
-	c := x.analyze(l, entry)
-	s := x.recognize(l, entry, c)
+	c, s := x.analyze(l, entry)
+	s = x.finishShape(l, entry, s)
 	if s.kind != noShape {
 		if e, ok := x.shapedLoop(l, entry, c, s); ok {
 			return e
