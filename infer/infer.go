@@ -27,7 +27,6 @@ package infer
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"drfcheck/infer/clang"
@@ -144,7 +143,7 @@ func kernels(tu *clang.TU) []found {
 				if c.Body() != nil && !seen[c.ID] {
 					seen[c.ID] = true
 					instanced[name] = true
-					out = append(out, found{fn: c, name: name + templateArgs(c)})
+					out = append(out, found{fn: c, name: name + c.TemplateArgs()})
 				}
 			}
 			if pattern == nil {
@@ -167,33 +166,6 @@ func kernels(tu *clang.TU) []found {
 		}
 	}
 	return kept
-}
-
-// templateArgs spells the template arguments of an instantiation: <float>,
-// <4, int>.
-func templateArgs(fn *clang.Node) string {
-	var args []string
-	for _, c := range fn.Inner {
-		if c == nil || c.Kind != "TemplateArgument" {
-			continue
-		}
-		switch {
-		case c.Type != nil:
-			args = append(args, c.Type.QualType)
-		case len(c.Value) > 0:
-			if v, ok := c.IntValue(); ok {
-				args = append(args, fmt.Sprint(v))
-			} else {
-				args = append(args, strings.Trim(string(c.Value), `"`))
-			}
-		default:
-			args = append(args, "?")
-		}
-	}
-	if len(args) == 0 {
-		return ""
-	}
-	return "<" + strings.Join(args, ", ") + ">"
 }
 
 // kernel infers the protocol of one kernel: its IR (package infer/ir),

@@ -2,6 +2,7 @@ package clang
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -255,3 +256,30 @@ func (n *Node) Params() []*Node {
 
 // IsDecl reports whether the node kind is a declaration.
 func IsDecl(kind string) bool { return strings.HasSuffix(kind, "Decl") }
+
+// TemplateArgs spells the template arguments of a function template's
+// instantiation: <float>, <4, int>; "" for a function that is none.
+func (fn *Node) TemplateArgs() string {
+	var args []string
+	for _, c := range fn.Inner {
+		if c == nil || c.Kind != "TemplateArgument" {
+			continue
+		}
+		switch {
+		case c.Type != nil:
+			args = append(args, c.Type.QualType)
+		case len(c.Value) > 0:
+			if v, ok := c.IntValue(); ok {
+				args = append(args, fmt.Sprint(v))
+			} else {
+				args = append(args, strings.Trim(string(c.Value), `"`))
+			}
+		default:
+			args = append(args, "?")
+		}
+	}
+	if len(args) == 0 {
+		return ""
+	}
+	return "<" + strings.Join(args, ", ") + ">"
+}

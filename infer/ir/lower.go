@@ -128,7 +128,7 @@ func newLowerer(s *fileState, fn *clang.Node) *lowerer {
 
 func (l *lowerer) run() *Func {
 	l.f = &Func{At: l.pos(l.fn), Name: l.fn.Name, Body: &Block{At: l.pos(l.fn.Body())}}
-	if args := templateArgs(l.fn); args != "" {
+	if args := l.fn.TemplateArgs(); args != "" {
 		l.f.Name += args
 	}
 	l.out = &l.f.Body.Stmts
@@ -141,25 +141,6 @@ func (l *lowerer) run() *Func {
 	return l.f
 }
 
-// templateArgs spells the arguments of a template instantiation: <float>.
-func templateArgs(fn *clang.Node) string {
-	var args []string
-	for _, c := range fn.Inner {
-		if c == nil || c.Kind != "TemplateArgument" {
-			continue
-		}
-		switch {
-		case c.Type != nil:
-			args = append(args, c.Type.QualType)
-		case len(c.Value) > 0:
-			args = append(args, strings.Trim(string(c.Value), `"`))
-		}
-	}
-	if len(args) == 0 {
-		return ""
-	}
-	return "<" + strings.Join(args, ", ") + ">"
-}
 
 // ---- positions and names ----
 
