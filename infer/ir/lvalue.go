@@ -133,6 +133,10 @@ func (l *lowerer) declRef(n *clang.Node) lval {
 		}
 	}
 	why := "a variable of the host or of another file: " + ref.Name
+	if l.closures[ref.ID] != nil {
+		// only a direct call of a lambda variable is followed
+		why = "a lambda used other than by calling it: " + ref.Name
+	}
 	l.unknown(n, "%s", why)
 	return l.tempLval(l.opaqueVal(n, t, why), n)
 }

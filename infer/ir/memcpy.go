@@ -61,9 +61,15 @@ func (l *lowerer) loadBytes(p *ptrv, k Expr, n *clang.Node) val {
 	at := l.pos(n)
 	var alts []place
 	for _, a := range p.alts {
-		if a.kind == pMem {
+		switch a.kind {
+		case pMem:
 			a.off = add(at, a.off, k)
 			alts = append(alts, a)
+		case pVar:
+			// a local object: its bytes are not followed
+		default:
+			// a null pointer or one the lowering cannot follow: unknown
+			l.loadPlace(a, u8, n)
 		}
 	}
 	if len(alts) != len(p.alts) || len(alts) == 0 {
