@@ -3,9 +3,6 @@ package cudagen
 import (
 	"fmt"
 	"math/rand"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,10 +16,7 @@ import (
 // variable that changes, are run by the interpreter and, printed, by a
 // program compiled with clang++; every word must agree.
 func TestNativeBytes(t *testing.T) {
-	clang, err := exec.LookPath("clang++")
-	if err != nil {
-		t.Skip("clang++ is not installed")
-	}
+	clang := clangxx(t)
 	r := rand.New(rand.NewSource(19))
 	var b strings.Builder
 	b.WriteString("#include <cstdio>\n")
@@ -42,19 +36,7 @@ func TestNativeBytes(t *testing.T) {
 		fmt.Fprintf(&b, "  n%d::p%d();\n", i, i)
 	}
 	b.WriteString("}\n")
-	dir := t.TempDir()
-	src, bin := filepath.Join(dir, "b.cpp"), filepath.Join(dir, "b")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(clang, "-std=c++20", "-O0", "-w", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("clang++: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := strings.Split(strings.TrimSpace(string(out)), "\n")
+	got := runNative(t, clang, b.String())
 	if len(got) != len(want) {
 		t.Fatalf("%d lines of output for %d values", len(got), len(want))
 	}

@@ -18,10 +18,7 @@ import (
 // compiled with clang++; the values must agree. Expressions whose
 // evaluation the interpreter rejects (undefined behaviour) are left out.
 func TestNativeSemantics(t *testing.T) {
-	clang, err := exec.LookPath("clang++")
-	if err != nil {
-		t.Skip("clang++ is not installed")
-	}
+	clang := clangxx(t)
 	r := rand.New(rand.NewSource(18))
 	inputs := [][3]int64{{3, 5, -2}, {0, 4294967295, 7}, {-9, 1, 40}}
 	type item struct {
@@ -72,19 +69,7 @@ void run(int a, unsigned b, int c) {
 		fmt.Fprintf(&b, "  run(%d, %du, %d);\n", in[0], in[1], in[2])
 	}
 	b.WriteString("}\n")
-	dir := t.TempDir()
-	src, bin := filepath.Join(dir, "e.cpp"), filepath.Join(dir, "e")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(clang, "-std=c++20", "-O0", "-w", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("clang++: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	lines := runNative(t, clang, b.String())
 	if len(lines) != len(items)*len(inputs) {
 		t.Fatalf("%d lines of output for %d values", len(lines), len(items)*len(inputs))
 	}
@@ -205,4 +190,32 @@ func randExpr(r *rand.Rand, depth int) Expr {
 	}
 	ops := []string{"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", ">", ">=", "==", "!=", "&&", "||"}
 	return bin(ops[r.Intn(len(ops))], x, randExpr(r, depth-1))
+}
+
+// clangxx returns the C++ compiler the native tests compare with, or skips
+// the test.
+func clangxx(t *testing.T) string {
+	clang, err := exec.LookPath("clang++")
+	if err != nil {
+		t.Skip("clang++ is not installed")
+	}
+	return clang
+}
+
+// runNative compiles a C++ program and returns the lines it prints.
+func runNative(t *testing.T, clang, program string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	src, bin := filepath.Join(dir, "p.cpp"), filepath.Join(dir, "p")
+	if err := os.WriteFile(src, []byte(program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(clang, "-std=c++20", "-O0", "-w", "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("clang++: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
 }
