@@ -141,7 +141,6 @@ func (l *lowerer) run() *Func {
 	return l.f
 }
 
-
 // ---- positions and names ----
 
 // pos returns a node's position in the user's file: its own when it is in

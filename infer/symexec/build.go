@@ -145,7 +145,6 @@ func addOverflows(a, b int64) bool {
 	return b > 0 && a > math.MaxInt64-b || b < 0 && a < math.MinInt64-b
 }
 
-
 func mul(at protocol.Pos, x, y protocol.Expr) protocol.Expr {
 	a, aok := litValue(x)
 	b, bok := litValue(y)
