@@ -275,9 +275,40 @@ type LoopValue struct {
 	Value Expr
 }
 
-// Sync is a barrier (__syncthreads).
+// Sync is a barrier. Scope says which threads it orders: by default the
+// threads of one block (__syncthreads); ScopeWarp orders only the threads of
+// one warp (__syncwarp, seed 000), ScopeGrid every thread of the grid (a
+// cooperative groups grid.sync()). A barrier of a wider scope also orders
+// the threads of every narrower one.
 type Sync struct {
-	At Pos
+	At    Pos
+	Scope Scope
+}
+
+// Scope is the set of threads a barrier synchronizes.
+type Scope int
+
+const (
+	ScopeBlock Scope = iota // the threads of one block
+	ScopeWarp               // the threads of one warp
+	ScopeGrid               // every thread of the grid
+)
+
+var scopeNames = [...]string{ScopeBlock: "block", ScopeWarp: "warp", ScopeGrid: "grid"}
+
+func (s Scope) String() string { return scopeNames[s] }
+
+// Orders reports whether a barrier of scope s orders two threads whose
+// closest common group is g (ScopeWarp: the same warp; ScopeBlock: the same
+// block, different warps; ScopeGrid: different blocks).
+func (s Scope) Orders(g Scope) bool {
+	switch s {
+	case ScopeGrid:
+		return true
+	case ScopeBlock:
+		return g != ScopeGrid
+	}
+	return g == ScopeWarp
 }
 
 // Loop runs Body for Var = Lo, Lo+Step, ... while Var < Hi. Step is nil for 1.

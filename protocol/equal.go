@@ -81,8 +81,8 @@ func equalStmt(a, b Stmt) bool {
 		b, ok := b.(*Access)
 		return ok && a.Mode == b.Mode && a.Array == b.Array && equalAll(a.Index, b.Index) && Equal(a.Value, b.Value)
 	case *Sync:
-		_, ok := b.(*Sync)
-		return ok
+		b, ok := b.(*Sync)
+		return ok && a.Scope == b.Scope
 	case *Loop:
 		b, ok := b.(*Loop)
 		return ok && a.Var == b.Var && Equal(a.Lo, b.Lo) && Equal(a.Hi, b.Hi) &&

@@ -96,6 +96,35 @@ func HasSync(n Node) bool {
 	return found
 }
 
+// Scopes is a set of barrier scopes.
+type Scopes uint8
+
+// Has reports whether sc is in the set.
+func (s Scopes) Has(sc Scope) bool { return s&(1<<sc) != 0 }
+
+// Ordering reports whether some barrier of the set orders two threads whose
+// closest common group is g (Scope.Orders).
+func (s Scopes) Ordering(g Scope) bool {
+	for _, sc := range []Scope{ScopeBlock, ScopeWarp, ScopeGrid} {
+		if s.Has(sc) && sc.Orders(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// SyncScopes returns the scopes of the barriers that occur in n.
+func SyncScopes(n Node) Scopes {
+	var s Scopes
+	Inspect(n, func(m Node) bool {
+		if b, ok := m.(*Sync); ok {
+			s |= 1 << b.Scope
+		}
+		return true
+	})
+	return s
+}
+
 // Accesses returns the accesses in n in source order.
 func Accesses(n Node) []*Access {
 	var as []*Access

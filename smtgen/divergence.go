@@ -13,6 +13,7 @@ import (
 type DivergenceWitness struct {
 	Check             *wellformed.Divergence
 	BlockDim, GridDim [3]int64
+	WarpSize          int64
 	Params            []Value
 	Binders           []Value
 	Threads           [2]DivergentThread
@@ -34,9 +35,9 @@ type DivergenceResult struct {
 	Reason  string
 }
 
-// Divergence asks whether two threads of one block can disagree at d.
+// Divergence asks whether two threads that env.Level compares (of one
+// warp, of one block, of different blocks) can disagree at d.
 func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResult, error) {
-	env.Level = wellformed.BlockLevel
 	env.Pre = d.Pre
 	res := &DivergenceResult{Status: Holds}
 	var vars map[string]z3.Int
@@ -70,7 +71,7 @@ func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResul
 
 func (e *encoder) divergenceWitness(m *z3.Model, d *wellformed.Divergence, vars map[string]z3.Int) (*DivergenceWitness, error) {
 	r := &modelReader{e: e, m: m}
-	w := &DivergenceWitness{Check: d}
+	w := &DivergenceWitness{Check: d, WarpSize: e.env.Launch.Warp()}
 	for i := 0; i < 3; i++ {
 		w.BlockDim[i] = r.int(e.int(protocol.BuiltinName(protocol.BlockDim, i)))
 		w.GridDim[i] = r.int(e.int(protocol.BuiltinName(protocol.GridDim, i)))

@@ -15,6 +15,16 @@ import (
 // each dimension, 0 for "any" (the * of --blockDim=[*,*,1]).
 type Launch struct {
 	BlockDim, GridDim [3]int64
+	// WarpSize is the number of threads of a warp; 0 means 32.
+	WarpSize int64
+}
+
+// Warp returns the warp size, 32 unless set.
+func (l Launch) Warp() int64 {
+	if l.WarpSize > 0 {
+		return l.WarpSize
+	}
+	return 32
 }
 
 // Env is what every query about one protocol shares.
@@ -27,6 +37,9 @@ type Env struct {
 	// BenignRaces reports two writes of values known to be equal
 	// (Access.Value) as a race; by default such a pair is benign.
 	BenignRaces bool
+	// SplitWarps says that pairs of threads of one warp are checked at
+	// WarpLevel, so that BlockLevel compares threads of different warps.
+	SplitWarps bool
 }
 
 // encodeError aborts an encoding; Solver methods recover it into an error.
@@ -314,11 +327,39 @@ func (e *encoder) launch() {
 		sameThread = append(sameThread, t1.Eq(t2))
 		sameBlock = append(sameBlock, b1.Eq(b2))
 	}
-	if e.grid() {
+	switch {
+	case e.grid():
 		e.assert(and(e.ctx, sameBlock...).Not())
-	} else {
-		e.assert(and(e.ctx, sameThread...).Not())
+		return
+	case e.env.Level == wellformed.WarpLevel:
+		e.assert(e.warp(1).Eq(e.warp(2)))
+	case e.env.SplitWarps:
+		e.assert(e.warp(1).NE(e.warp(2)))
 	}
+	e.assert(and(e.ctx, sameThread...).Not())
+}
+
+// warp returns the warp of a thread within its block: its linear index
+// x + y*blockDim.x + z*blockDim.x*blockDim.y divided by the warp size, as
+// a constant w bound by ws*w <= linear < ws*(w+1), which stays linear.
+func (e *encoder) warp(thread int) z3.Int {
+	name := threadName("warp", thread)
+	if c, ok := e.consts[name]; ok {
+		return c
+	}
+	w := e.int(name)
+	e.internal[name] = true
+	tid := func(d int) z3.Int { return e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, thread) }
+	bd := func(d int) z3.Int {
+		if n := e.env.Launch.BlockDim[d]; n > 0 {
+			return e.lit(n)
+		}
+		return e.int(protocol.BuiltinName(protocol.BlockDim, d))
+	}
+	lin := tid(0).Add(e.mul(tid(1), bd(0))).Add(e.mul(tid(2), e.mul(bd(0), bd(1))))
+	ws := e.lit(e.env.Launch.Warp())
+	e.assert(ws.Mul(w).LE(lin).And(lin.LT(ws.Mul(w.Add(e.lit(1))))))
+	return w
 }
 
 func (e *encoder) size(v z3.Int, fixed int64) z3.Bool {

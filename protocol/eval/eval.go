@@ -29,7 +29,13 @@
 //     sync), otherwise the run has barrier divergence;
 //   - threads are grouped by blockIdx: shared arrays exist once per block and
 //     race only within it, phase by phase; global arrays race across blocks
-//     in any phases, since no barrier orders threads of different blocks.
+//     in any phases, since no barrier orders threads of different blocks;
+//   - barriers have a scope (seed 000, CUDA's __syncwarp and cooperative
+//     groups): a warp barrier orders the threads of one warp (consecutive
+//     linear thread indices, Config.WarpSize of them), a block barrier every
+//     thread of a block, a grid barrier every thread. Threads agree on the
+//     events of the barriers that order them, and two accesses are
+//     concurrent when no such barrier separates them.
 package eval
 
 import (
@@ -66,6 +72,10 @@ type Config struct {
 	// MaxSteps bounds the evaluation: statements executed plus loop
 	// iterations, summed over all threads. Zero or less means 1_000_000.
 	MaxSteps int
+	// WarpSize is the number of threads of a warp (seed 000): consecutive
+	// linear thread indices x + y*blockDim.x + z*blockDim.x*blockDim.y of
+	// one block. Zero or less means 32.
+	WarpSize int64
 }
 
 // DefaultMaxSteps is the budget used when Config.MaxSteps is not positive.
@@ -87,8 +97,13 @@ type AccessValue struct {
 	// after it) its expressions are evaluated; otherwise Loops lists the loops
 	// of the running statements that enclose the access.
 	Loops []LoopVal
-	Phase int    // number of barriers the thread had passed
-	Value *int64 // the value a write writes, when the protocol gives it
+	Phase int // number of barriers the thread had passed that order threads of a block (block and grid scope)
+	// WarpPhase counts the barriers of every scope the thread had passed,
+	// GridPhase its grid barriers: the phases that matter for a thread of
+	// the same warp and of another block.
+	WarpPhase, GridPhase int
+	Warp                 int64  // the warp of the thread in its block: linear thread index / warp size
+	Value                *int64 // the value a write writes, when the protocol gives it
 }
 
 // Benign reports whether two access values are writes of values known to be
@@ -133,6 +148,10 @@ type Event struct {
 	Stmt         protocol.Stmt // the Sync, If or Loop
 	Cond         bool          // Branch: the value of the condition
 	Lo, Hi, Step int64         // Range: the evaluated bounds
+	// Scopes are the scopes of the barrier (Barrier), or of the barriers
+	// the conditional or loop contains: the threads that must agree on the
+	// event are those some of these barriers order.
+	Scopes protocol.Scopes
 }
 
 func (e *Event) String() string {
@@ -215,7 +234,7 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 		protocol.Inspect(f.Body, func(n protocol.Node) bool {
 			switch n.(type) {
 			case *protocol.If, *protocol.Loop:
-				in.synced[n.(protocol.Stmt)] = protocol.HasSync(n)
+				in.synced[n.(protocol.Stmt)] = protocol.SyncScopes(n)
 			}
 			return true
 		})
@@ -278,8 +297,8 @@ func Phase(stmts []protocol.Stmt, vars map[string]int64, kinds map[string]protoc
 	return out, nil
 }
 
-// combine groups the runs by block, checks that the threads of each block
-// agree on their events, and builds each block's history.
+// combine groups the runs by block, checks that the threads that a barrier
+// orders agree on their events, and builds each block's history.
 func combine(runs []*thread) ([]BlockRun, *Divergence) {
 	var blocks []BlockRun
 	var members [][]*thread
@@ -298,7 +317,7 @@ func combine(runs []*thread) ([]BlockRun, *Divergence) {
 	var div *Divergence
 	for b := range blocks {
 		if div == nil {
-			div = diverge(blocks[b].Block, members[b])
+			div = divergeIn(blocks[b].Block, members[b])
 		}
 		n := 0
 		for _, th := range members[b] {
@@ -311,28 +330,59 @@ func combine(runs []*thread) ([]BlockRun, *Divergence) {
 			}
 		}
 	}
+	if div == nil && len(runs) > 0 {
+		div = diverge(runs[0].t.Block, runs, protocol.ScopeGrid)
+	}
 	return blocks, div
 }
 
-// diverge compares the events of every thread of a block with those of the
-// first one and reports the earliest difference. Any two threads that differ
-// at event k differ from the first thread at k or before, so the earliest
-// difference with the first thread is the earliest overall.
-func diverge(block [3]int64, ths []*thread) *Divergence {
+// divergeIn checks the threads of one block: those of one warp must agree
+// on every event, those of different warps on the events of block and grid
+// barriers.
+func divergeIn(block [3]int64, ths []*thread) *Divergence {
+	warps := map[int64][]*thread{}
+	var order []int64
+	for _, th := range ths {
+		w := th.warp()
+		if _, ok := warps[w]; !ok {
+			order = append(order, w)
+		}
+		warps[w] = append(warps[w], th)
+	}
+	for _, w := range order {
+		if d := diverge(block, warps[w], protocol.ScopeWarp); d != nil {
+			return d
+		}
+	}
+	return diverge(block, ths, protocol.ScopeBlock)
+}
+
+// diverge compares the events that matter to threads whose closest common
+// group is g, of every thread with those of the first one, and reports the
+// earliest difference. Any two threads that differ at event k differ from
+// the first thread at k or before, so the earliest difference with the
+// first thread is the earliest overall.
+func diverge(block [3]int64, ths []*thread, g protocol.Scope) *Divergence {
+	if len(ths) < 2 {
+		return nil
+	}
 	ref := ths[0]
+	refEvents := ref.eventsFor(g)
 	other, at := -1, 0
+	var otherEvents []Event
 	for i, th := range ths[1:] {
-		if k := firstDiff(ref.events, th.events); k >= 0 && (other < 0 || k < at) {
-			other, at = i+1, k
+		evs := th.eventsFor(g)
+		if k := firstDiff(refEvents, evs); k >= 0 && (other < 0 || k < at) {
+			other, at, otherEvents = i+1, k, evs
 		}
 	}
 	if other < 0 {
 		return nil
 	}
 	d := &Divergence{Block: block, Threads: [2]int{ref.idx, ths[other].idx}}
-	for i, th := range []*thread{ref, ths[other]} {
-		if at < len(th.events) {
-			d.Events[i] = &th.events[at]
+	for i, evs := range [][]Event{refEvents, otherEvents} {
+		if at < len(evs) {
+			d.Events[i] = &evs[at]
 		}
 	}
 	if d.Events[0] != nil {
@@ -341,6 +391,37 @@ func diverge(block [3]int64, ths []*thread) *Divergence {
 		d.At = d.Events[1].Stmt.Pos()
 	}
 	return d
+}
+
+// eventsFor returns the events of th that threads whose closest common
+// group is g must agree on: those of barriers that order them.
+func (th *thread) eventsFor(g protocol.Scope) []Event {
+	if g == protocol.ScopeWarp {
+		return th.events
+	}
+	var out []Event
+	for _, e := range th.events {
+		if e.Scopes.Ordering(g) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// warp returns the warp of the thread within its block.
+func (th *thread) warp() int64 {
+	t, bd := th.t.Idx, th.cfg.BlockDim
+	dim := func(d int) int64 {
+		if bd[d] > 0 {
+			return bd[d]
+		}
+		return 1
+	}
+	ws := th.cfg.WarpSize
+	if ws <= 0 {
+		ws = 32
+	}
+	return (t[0] + t[1]*dim(0) + t[2]*dim(0)*dim(1)) / ws
 }
 
 // firstDiff returns the first index where a and b differ, or -1.
@@ -355,8 +436,9 @@ func firstDiff(a, b []Event) int {
 
 // Races returns every racing pair of r once: two access values of distinct
 // threads on the same array at the same index, at least one of them a write
-// (protocol.Conflicts), and either in the same phase of the same block, or in
-// different blocks on a global array.
+// (protocol.Conflicts), and not ordered by a barrier: in the same warp phase
+// of one warp, in the same phase of one block, or in different blocks on a
+// global array in the same grid phase.
 func Races(r *Result) []Race {
 	type located struct {
 		AccessValue
@@ -380,8 +462,15 @@ func Races(r *Result) []Race {
 		as := buckets[k]
 		for i, a := range as {
 			for _, b := range as[i+1:] {
-				concurrent := a.block == b.block && a.Phase == b.Phase ||
-					a.block != b.block && r.Kinds[a.Access.Array] == protocol.Global
+				var concurrent bool
+				switch {
+				case a.block != b.block:
+					concurrent = r.Kinds[a.Access.Array] == protocol.Global && a.GridPhase == b.GridPhase
+				case a.Warp == b.Warp:
+					concurrent = a.WarpPhase == b.WarpPhase
+				default:
+					concurrent = a.Phase == b.Phase
+				}
 				if a.Thread != b.Thread && protocol.Conflicts(a.Access.Mode, b.Access.Mode) && concurrent &&
 					(r.BenignRaces || !Benign(a.AccessValue, b.AccessValue)) {
 					races = append(races, Race{a.AccessValue, b.AccessValue})

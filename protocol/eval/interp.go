@@ -12,8 +12,8 @@ import (
 type interp struct {
 	cfg    Config
 	kinds  map[string]protocol.DeclKind
-	synced map[protocol.Stmt]bool // If and Loop nodes that contain a sync
-	budget int                    // steps left, shared by all threads
+	synced map[protocol.Stmt]protocol.Scopes // If and Loop nodes that contain a sync, with the scopes of their syncs
+	budget int                               // steps left, shared by all threads
 	limit  int
 }
 
@@ -24,7 +24,9 @@ type thread struct {
 	t        Thread           // Config.Threads[idx]
 	outer    map[string]int64 // loop variables bound outside the statements (Phase)
 	loops    []LoopVal        // loop variables in scope, outermost first
-	phase    int              // barriers passed
+	phase    int              // barriers passed that order the threads of a block (block and grid scope)
+	warpPh   int              // barriers passed of any scope
+	gridPh   int              // grid barriers passed
 	accesses []AccessValue
 	events   []Event
 }
@@ -80,7 +82,7 @@ func newInterp(cfg Config, kinds map[string]protocol.DeclKind, pos protocol.Pos)
 	if limit <= 0 {
 		limit = DefaultMaxSteps
 	}
-	return &interp{cfg: cfg, kinds: kinds, synced: map[protocol.Stmt]bool{}, budget: limit, limit: limit}, nil
+	return &interp{cfg: cfg, kinds: kinds, synced: map[protocol.Stmt]protocol.Scopes{}, budget: limit, limit: limit}, nil
 }
 
 func (in *interp) newThread(i int, outer map[string]int64) *thread {
@@ -128,12 +130,18 @@ func (th *thread) block(stmts []protocol.Stmt, muted, top bool) {
 				th.access(s)
 			}
 		case *protocol.Sync:
-			th.events = append(th.events, Event{Kind: Barrier, Stmt: s})
-			th.phase++
+			th.events = append(th.events, Event{Kind: Barrier, Stmt: s, Scopes: 1 << s.Scope})
+			th.warpPh++
+			if s.Scope != protocol.ScopeWarp {
+				th.phase++
+			}
+			if s.Scope == protocol.ScopeGrid {
+				th.gridPh++
+			}
 		case *protocol.If:
 			c := th.cond(s.Cond)
-			if th.synced[s] {
-				th.events = append(th.events, Event{Kind: Branch, Stmt: s, Cond: c})
+			if sc := th.synced[s]; sc != 0 {
+				th.events = append(th.events, Event{Kind: Branch, Stmt: s, Cond: c, Scopes: sc})
 			}
 			if c {
 				th.block(stmtsOf(s.Then), muted, false)
@@ -157,8 +165,8 @@ func (th *thread) loop(l *protocol.Loop, muted bool) {
 	if l.Step != nil {
 		step = th.expr(l.Step)
 	}
-	if th.synced[l] {
-		th.events = append(th.events, Event{Kind: Range, Stmt: l, Lo: lo, Hi: hi, Step: step})
+	if sc := th.synced[l]; sc != 0 {
+		th.events = append(th.events, Event{Kind: Range, Stmt: l, Lo: lo, Hi: hi, Step: step, Scopes: sc})
 	}
 	for v := lo; v < hi; {
 		th.step(l)
@@ -197,7 +205,7 @@ func (th *thread) access(a *protocol.Access) {
 		v := th.expr(a.Value)
 		value = &v
 	}
-	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase, Value: value})
+	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase, WarpPhase: th.warpPh, GridPhase: th.gridPh, Warp: th.warp(), Value: value})
 }
 
 func (th *thread) cond(c protocol.Cond) bool {

@@ -101,7 +101,14 @@ func (c *converter) decl(g *declaration) *protocol.Decl {
 func (c *converter) stmt(g *statement) protocol.Stmt {
 	switch {
 	case g.Sync != nil:
-		return &protocol.Sync{At: pos(g.Sync.Pos)}
+		sc := protocol.ScopeBlock
+		switch g.Sync.Scope {
+		case "warp":
+			sc = protocol.ScopeWarp
+		case "grid":
+			sc = protocol.ScopeGrid
+		}
+		return &protocol.Sync{At: pos(g.Sync.Pos), Scope: sc}
 	case g.Access != nil:
 		return c.access(g.Access)
 	case g.Loop != nil:

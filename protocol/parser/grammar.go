@@ -47,8 +47,9 @@ type statement struct {
 }
 
 type syncStmt struct {
-	Pos  lexer.Position
-	Sync bool `parser:"@'sync' ';'"`
+	Pos   lexer.Position
+	Sync  bool   `parser:"@'sync'"`
+	Scope string `parser:"@('warp' | 'grid')? ';'"`
 }
 
 type access struct {

@@ -118,6 +118,10 @@ func (p *printer) stmt(s protocol.Stmt) {
 	case *protocol.Access:
 		p.access(s)
 	case *protocol.Sync:
+		if s.Scope != protocol.ScopeBlock {
+			p.write("sync " + s.Scope.String() + ";")
+			break
+		}
 		p.write("sync;")
 	case *protocol.Loop:
 		p.loop(s)

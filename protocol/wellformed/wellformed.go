@@ -23,8 +23,11 @@
 //     enclosing synchronized loop to the next) is reported as Unknown, and the
 //     construct loses its barriers, which only adds behaviours.
 //
-// At grid level, where no barrier orders the two threads, every barrier is
-// erased and there is a single variant.
+// Barriers have scopes (protocol.Scope). Each level compares two threads
+// whose closest common group is a warp, a block or the grid, and first
+// erases the barriers that do not order such threads: at block level the
+// warp barriers, at grid level all but grid barriers. Without grid
+// barriers, the grid level has a single variant.
 package wellformed
 
 import (
@@ -39,16 +42,34 @@ type Level int
 const (
 	// BlockLevel compares two threads of one block, ordered by barriers.
 	BlockLevel Level = iota
-	// GridLevel compares two threads of different blocks, which no barrier
-	// orders.
+	// GridLevel compares two threads of different blocks, which only grid
+	// barriers order.
 	GridLevel
+	// WarpLevel compares two threads of one warp, which barriers of every
+	// scope order (seed 000). It is checked apart when a protocol has warp
+	// barriers; BlockLevel then compares threads of different warps.
+	WarpLevel
 )
 
 func (l Level) String() string {
-	if l == GridLevel {
+	switch l {
+	case GridLevel:
 		return "grid"
+	case WarpLevel:
+		return "warp"
 	}
 	return "block"
+}
+
+// Group is the closest common group of the two threads a level compares.
+func (l Level) Group() protocol.Scope {
+	switch l {
+	case GridLevel:
+		return protocol.ScopeGrid
+	case WarpLevel:
+		return protocol.ScopeWarp
+	}
+	return protocol.ScopeBlock
 }
 
 // Query asks whether two threads can satisfy Pre (each instantiated for both
@@ -120,12 +141,12 @@ type Program struct {
 // level, asking oracle (which may be nil) to prune infeasible cases.
 func Normalize(f *protocol.File, info *protocol.Info, level Level, oracle Oracle) *Program {
 	p := newPreparer(info)
-	body := p.stmts(f.Body.Stmts, loopCtx{})
+	body := p.stmts(projectSyncs(f.Body.Stmts, level.Group()), loopCtx{})
 	pre, rest := splitPre(body)
 	rest = guardAccesses(rest, nil)
 	prog := &Program{Info: info, Level: level, Pre: pre}
-	if level == GridLevel {
-		prog.Variants = []*Variant{{Body: eraseSyncs(rest)}}
+	if level == GridLevel && !protocol.HasSync(&protocol.Block{Stmts: rest}) {
+		prog.Variants = []*Variant{{Body: rest}}
 		return prog
 	}
 	n := &normalizer{prog: prog, oracle: oracle, names: p}
@@ -250,7 +271,7 @@ func (n *normalizer) stmt(s protocol.Stmt, c ctx) []alt {
 }
 
 func (n *normalizer) cond(s *protocol.If, c ctx) []alt {
-	if n.prog.Info.ThreadLocal(s.Cond, false) {
+	if n.prog.Info.ThreadLocal(s.Cond, n.prog.Level == GridLevel) {
 		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Pre: c.pre, Agree: c.agree, Binders: c.binders, Cond: s.Cond})
 	}
 	neg := &protocol.Not{At: s.Cond.Pos(), X: s.Cond}
@@ -290,7 +311,7 @@ func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
 		bounds = append(bounds, s.Step)
 	}
 	for _, b := range bounds {
-		if !n.prog.Info.ThreadLocal(b, false) {
+		if !n.prog.Info.ThreadLocal(b, n.prog.Level == GridLevel) {
 			continue
 		}
 		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Loop: true, Pre: c.pre, Agree: c.agree, Binders: c.binders, Bounds: bounds})
@@ -390,36 +411,53 @@ func isLit(e protocol.Expr, v int64) bool {
 // loops into unsynchronized ones. Removing a barrier merges phases, so it
 // only adds behaviours: every race of the original is still there.
 func eraseSyncs(sts []protocol.Stmt) []protocol.Stmt {
+	return filterSyncs(sts, func(*protocol.Sync) bool { return false })
+}
+
+// projectSyncs keeps the barriers that order two threads whose closest
+// common group is g and erases the others, which do not order them.
+func projectSyncs(sts []protocol.Stmt, g protocol.Scope) []protocol.Stmt {
+	return filterSyncs(sts, func(s *protocol.Sync) bool { return s.Scope.Orders(g) })
+}
+
+// filterSyncs keeps the barriers for which keep holds and erases the others;
+// a loop keeps its Sync mark only if it still has a barrier.
+func filterSyncs(sts []protocol.Stmt, keep func(*protocol.Sync) bool) []protocol.Stmt {
 	var out []protocol.Stmt
 	for _, s := range sts {
-		if _, ok := s.(*protocol.Sync); ok {
+		if b, ok := s.(*protocol.Sync); ok {
+			if keep(b) {
+				out = append(out, b)
+			}
 			continue
 		}
-		out = append(out, eraseSync(s))
+		out = append(out, filterSync(s, keep))
 	}
 	return out
 }
 
 func eraseSync(s protocol.Stmt) protocol.Stmt {
+	return filterSync(s, func(*protocol.Sync) bool { return false })
+}
+
+func filterSync(s protocol.Stmt, keep func(*protocol.Sync) bool) protocol.Stmt {
 	switch s := s.(type) {
 	case *protocol.Loop:
 		l := *s
-		l.Body = eraseBlock(s.Body)
-		l.Sync = false
+		l.Body = filterBlock(s.Body, keep)
+		l.Sync = l.Sync && protocol.HasSync(l.Body)
 		return &l
 	case *protocol.If:
-		return &protocol.If{At: s.At, Cond: s.Cond, Then: eraseBlock(s.Then), Else: eraseBlock(s.Else)}
+		return &protocol.If{At: s.At, Cond: s.Cond, Then: filterBlock(s.Then, keep), Else: filterBlock(s.Else, keep)}
 	case *protocol.Block:
-		return eraseBlock(s)
-	case *protocol.Sync:
-		return &protocol.Block{At: s.At}
+		return filterBlock(s, keep)
 	}
 	return s
 }
 
-func eraseBlock(b *protocol.Block) *protocol.Block {
+func filterBlock(b *protocol.Block, keep func(*protocol.Sync) bool) *protocol.Block {
 	if b == nil {
 		return nil
 	}
-	return &protocol.Block{At: b.At, Stmts: eraseSyncs(b.Stmts)}
+	return &protocol.Block{At: b.At, Stmts: filterSyncs(b.Stmts, keep)}
 }

@@ -179,10 +179,16 @@ func (in Input) arrays() []string {
 }
 
 // levels returns the levels worth checking: grid level only when the grid
-// may have more than one block and some global array is accessed. The
-// others are returned with the reason they are not checked.
+// may have more than one block and some global array is accessed; warp
+// level, after block level, when the protocol has warp barriers (block
+// level then compares threads of different warps). The others are
+// returned with the reason they are not checked.
 func (c *Checker) levels(in Input) (out []wellformed.Level, skipped []string) {
 	for _, l := range c.opts.Levels {
+		if l == wellformed.BlockLevel && hasWarpSyncs(in) {
+			out = append(out, l, wellformed.WarpLevel)
+			continue
+		}
 		if l == wellformed.GridLevel {
 			switch {
 			case !manyBlocks(in.Launch):
@@ -216,8 +222,24 @@ func hasGlobal(in Input) bool {
 	return false
 }
 
+// hasWarpSyncs reports whether the protocol has warp barriers, which
+// order threads of one warp and not the others.
+func hasWarpSyncs(in Input) bool {
+	return in.File.Body != nil && protocol.SyncScopes(in.File.Body).Has(protocol.ScopeWarp)
+}
+
 func (c *Checker) env(in Input, level wellformed.Level) smtgen.Env {
-	return smtgen.Env{Info: in.Info, Launch: in.Launch, Level: level, BenignRaces: c.opts.BenignRaces}
+	split := level == wellformed.BlockLevel && hasWarpSyncs(in) && c.checks(wellformed.BlockLevel)
+	return smtgen.Env{Info: in.Info, Launch: in.Launch, Level: level, BenignRaces: c.opts.BenignRaces, SplitWarps: split}
+}
+
+func (c *Checker) checks(l wellformed.Level) bool {
+	for _, m := range c.opts.Levels {
+		if m == l {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Checker) normalize(in Input, level wellformed.Level, deadline time.Time) *wellformed.Program {

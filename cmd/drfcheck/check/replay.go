@@ -22,6 +22,7 @@ func ReplayRace(f *protocol.File, w *smtgen.Witness, benign bool) error {
 		Funcs:       funcs(w.Funcs),
 		BlockDim:    w.BlockDim,
 		GridDim:     w.GridDim,
+		WarpSize:    w.WarpSize,
 	}
 	for _, t := range w.Threads {
 		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
@@ -62,7 +63,7 @@ func same(a eval.AccessValue, t smtgen.ThreadWitness) bool {
 // ReplayDivergence confirms that the two threads of a divergence witness
 // disagree on the barriers they reach when they run f.
 func ReplayDivergence(f *protocol.File, w *smtgen.DivergenceWitness) error {
-	cfg := eval.Config{Params: values(w.Params), BlockDim: w.BlockDim, GridDim: w.GridDim}
+	cfg := eval.Config{Params: values(w.Params), BlockDim: w.BlockDim, GridDim: w.GridDim, WarpSize: w.WarpSize}
 	for _, t := range w.Threads {
 		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
 	}

@@ -222,8 +222,8 @@ func raceText(k *check.Report, r *check.Race) string {
 	if len(params) > 0 {
 		with = " with " + strings.Join(params, ", ")
 	}
-	return fmt.Sprintf("data race on '%s' in %s: %s, while %s [at line %d](1)%s",
-		r.Array, k.Name, accessText(k, r, 0), accessText(k, r, 1), w.Threads[1].Access.At.Line, with)
+	return fmt.Sprintf("data race on '%s' in %s%s: %s, while %s [at line %d](1)%s",
+		r.Array, k.Name, betweenText(k, r), accessText(k, r, 0), accessText(k, r, 1), w.Threads[1].Access.At.Line, with)
 }
 
 // accessText describes one side of a race: "thread 1 writes tile[1] (r = 1)".

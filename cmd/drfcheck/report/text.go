@@ -3,11 +3,13 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
 	"drfcheck/cmd/drfcheck/check"
 	"drfcheck/protocol"
+	"drfcheck/protocol/wellformed"
 	"drfcheck/smtgen"
 )
 
@@ -121,9 +123,7 @@ func (t *Text) race(k *check.Report, r *check.Race) {
 	w := r.Witness
 	a, b := w.Threads[0], w.Threads[1]
 	msg := fmt.Sprintf("data race on '%s' (%s/%s)", r.Array, a.Access.Mode.Word(), b.Access.Mode.Word())
-	if r.Level.String() == "grid" {
-		msg += " between threads of different blocks"
-	}
+	msg += betweenText(k, r)
 	t.header(a.Access.At, "error", msg)
 	t.quoteSpan(a.Access.At, a.Access.Source, fmt.Sprintf("%s by thread %s", a.Access.Mode.Word(), tidText(a.ThreadIdx, k.Launch.BlockDim)))
 	if b.Access.At != a.Access.At {
@@ -188,7 +188,11 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 		} else {
 			did = "does not"
 		}
-		t.printf("    thread %s %s\n", tidText(th.ThreadIdx, k.Launch.BlockDim), did)
+		who := tidText(th.ThreadIdx, k.Launch.BlockDim)
+		if a.BlockIdx != b.BlockIdx {
+			who += " of block " + tidText(th.BlockIdx, k.Launch.GridDim)
+		}
+		t.printf("    thread %s %s\n", who, did)
 	}
 	var params []string
 	for _, p := range append(w.Params, w.Binders...) {
@@ -297,6 +301,26 @@ func dim3(d [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]
 
 // tidText names a thread by the dimensions the block has: "3" for a
 // one-dimensional block, "(3,1,0)" otherwise.
+// betweenText says which threads race when it matters: of different
+// blocks, or, when the kernel has warp barriers, of one warp or of two.
+func betweenText(k *check.Report, r *check.Race) string {
+	w := r.Witness
+	warp := func(i int) int64 {
+		t := w.Threads[i].ThreadIdx
+		return (t[0] + t[1]*w.BlockDim[0] + t[2]*w.BlockDim[0]*w.BlockDim[1]) / k.Launch.Warp()
+	}
+	switch r.Level {
+	case wellformed.GridLevel:
+		return " between threads of different blocks"
+	case wellformed.WarpLevel:
+		return fmt.Sprintf(" between threads of one warp (warp %d)", warp(0))
+	}
+	if slices.Contains(k.Levels, wellformed.WarpLevel) {
+		return fmt.Sprintf(" between threads of different warps (%d and %d)", warp(0), warp(1))
+	}
+	return ""
+}
+
 func tidText(tid, blockDim [3]int64) string {
 	if blockDim[1] == 1 && blockDim[2] == 1 {
 		return fmt.Sprint(tid[0])
