@@ -100,6 +100,9 @@ type Case struct {
 	// (blockDim.x and blockDim.y; BlockY 0 means 1); every thread of the
 	// block takes part.
 	Threads, BlockY int
+	// WarpSize is the number of threads of a warp (Full cases have warp
+	// barriers); 0 means 32.
+	WarpSize int64
 	// Params gives N and M.
 	Params map[string]int64
 	Arrays []Array
@@ -169,6 +172,7 @@ func (c *Case) Config() eval.Config {
 		Params:   map[string]int64{},
 		BlockDim: c.BlockDim(),
 		GridDim:  [3]int64{1, 1, 1},
+		WarpSize: c.WarpSize,
 	}
 	for k, v := range c.Params {
 		cfg.Params[k] = v
@@ -206,8 +210,12 @@ func (c *Case) String() string {
 	if c.height() > 1 {
 		dim = fmt.Sprintf("[%d,%d]", c.Threads, c.height())
 	}
-	return fmt.Sprintf("// %s, %d threads (run with %s)\n//--blockDim=%s --gridDim=1\n%s",
-		strings.Join(ps, ", "), c.size(), strings.Join(flags, " "), dim, printer.File(c.File()))
+	warp := ""
+	if c.WarpSize > 0 {
+		warp = fmt.Sprintf(" --warp-size=%d", c.WarpSize)
+	}
+	return fmt.Sprintf("// %s, %d threads (run with %s)\n//--blockDim=%s --gridDim=1%s\n%s",
+		strings.Join(ps, ", "), c.size(), strings.Join(flags, " "), dim, warp, printer.File(c.File()))
 }
 
 // Parsed returns the protocol of the case as the parser reads String():
@@ -237,6 +245,10 @@ func New(r *rand.Rand, frag Fragment) *Case {
 	c := &Case{Fragment: frag, Threads: 2 + r.Intn(3), Params: map[string]int64{}}
 	if frag != Syntax && r.Intn(4) == 0 {
 		c.Threads, c.BlockY = 1+r.Intn(2), 2 // threadIdx.y too
+	}
+	if frag == Full {
+		// warps of 2 or 3 threads: a block of 2 to 4 has one or two
+		c.WarpSize = 2 + r.Int63n(2)
 	}
 	min := int64(0)
 	if frag == WellFormed {
@@ -681,6 +693,9 @@ func (b *builder) fullStmt(depth int, syncOK bool) protocol.Stmt {
 	case 0:
 		return b.access()
 	case 1:
+		if b.chance(3) {
+			return &protocol.Sync{Scope: protocol.ScopeWarp}
+		}
 		return &protocol.Sync{}
 	case 2:
 		return b.fullLoop(depth, syncOK && b.r.Intn(3) > 0)
@@ -1318,6 +1333,10 @@ func Features(c *Case) []string {
 	walk = func(sts []protocol.Stmt, top, inSyncLoop bool) {
 		for _, s := range sts {
 			switch s := s.(type) {
+			case *protocol.Sync:
+				if s.Scope == protocol.ScopeWarp {
+					set["warp sync"] = true
+				}
 			case *protocol.Assume:
 				if top {
 					set["top-level assume"] = true

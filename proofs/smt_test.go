@@ -22,7 +22,7 @@ const queryTimeout = 20 * time.Second
 // launch is the launch of a case: one block of exactly its threads, as in
 // eval.
 func launch(c *Case) smtgen.Launch {
-	return smtgen.Launch{BlockDim: c.BlockDim(), GridDim: [3]int64{1, 1, 1}}
+	return smtgen.Launch{BlockDim: c.BlockDim(), GridDim: [3]int64{1, 1, 1}, WarpSize: c.WarpSize}
 }
 
 // outcome is what the pipeline finds about a case.
@@ -47,13 +47,39 @@ func (o *outcome) exact() bool { return len(o.approx) == 0 && len(o.timeouts) ==
 // agreements, and each array: Slice, align (alignFn), split, and one race
 // query per trace.
 // Every model is replayed in eval.
+//
+// A protocol with warp barriers is checked at block level for threads of
+// different warps and at warp level for threads of one warp, as the
+// checker does; the outcomes are summed.
 func pipeline(s *smtgen.Solver, c *Case, f *protocol.File, alignFn alignFunc) (*outcome, error) {
+	if !protocol.SyncScopes(f.Body).Has(protocol.ScopeWarp) {
+		return pipelineAt(s, c, f, alignFn, wellformed.BlockLevel, false)
+	}
+	o, err := pipelineAt(s, c, f, alignFn, wellformed.BlockLevel, true)
+	if err != nil {
+		return nil, err
+	}
+	w, err := pipelineAt(s, c, f, alignFn, wellformed.WarpLevel, false)
+	if err != nil {
+		return nil, err
+	}
+	o.approx = append(o.approx, w.approx...)
+	o.timeouts = append(o.timeouts, w.timeouts...)
+	o.races = append(o.races, w.races...)
+	o.divs = append(o.divs, w.divs...)
+	o.bad = append(o.bad, w.bad...)
+	o.variants += w.variants
+	o.traces += w.traces
+	return o, nil
+}
+
+func pipelineAt(s *smtgen.Solver, c *Case, f *protocol.File, alignFn alignFunc, level wellformed.Level, splitWarps bool) (*outcome, error) {
 	info, err := protocol.Check(f)
 	if err != nil {
 		return nil, err
 	}
-	env := smtgen.Env{Info: info, Launch: launch(c), Level: wellformed.BlockLevel}
-	prog := wellformed.Normalize(f, info, wellformed.BlockLevel, s.Oracle(env))
+	env := smtgen.Env{Info: info, Launch: launch(c), Level: level, SplitWarps: splitWarps}
+	prog := wellformed.Normalize(f, info, level, s.Oracle(env))
 	o := &outcome{approx: prog.Unknowns, variants: len(prog.Variants)}
 	for _, d := range prog.Divergences {
 		res, err := s.Divergence(env, d)

@@ -173,13 +173,19 @@ func load(cfg *config, path string) ([]check.Input, error) {
 	if err != nil {
 		return nil, err
 	}
+	var ins []check.Input
 	switch {
 	case hasExt(path, protExts):
-		return loadProt(cfg, path, src)
+		ins, err = loadProt(cfg, path, src)
 	case hasExt(path, cudaExts), hasExt(path, headerExts) && !cfg.fromDir[path]:
-		return loadCUDA(cfg, path, src)
+		ins, err = loadCUDA(cfg, path, src)
+	default:
+		return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu, .cuh or a header (.h, .hpp) with CUDA code", path)
 	}
-	return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu, .cuh or a header (.h, .hpp) with CUDA code", path)
+	if err != nil {
+		return ins, err
+	}
+	return ins, applyWarp(cfg, path, src, ins)
 }
 
 // protDefault is the launch of a .prot file that says nothing: one

@@ -45,6 +45,7 @@ type config struct {
 	defines       []string
 	includes      []string
 	files         []string
+	warp          warpOpts
 }
 
 const usage = `usage: drfcheck [flags] FILE|DIR...
@@ -115,6 +116,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	arrays := fs.StringSlice("array", nil, "check only these arrays (comma-separated, repeatable)")
 	defines := fs.StringArrayP("define", "D", nil, "CUDA: define a macro, NAME or NAME=VALUE")
 	includes := fs.StringArrayP("include", "I", nil, "CUDA: add an include directory")
+	warpSize, warpSync := addWarpFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -125,6 +127,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, err
 	}
 	if cfg.grid, err = optDim("gridDim", *grid); err != nil {
+		return nil, err
+	}
+	if cfg.warp, err = parseWarp(*warpSize, *warpSync, fs.Changed("warp-size"), fs.Changed("warp-sync")); err != nil {
 		return nil, err
 	}
 	if cfg.params, err = parseParams(*params); err != nil {

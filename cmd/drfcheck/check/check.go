@@ -87,6 +87,10 @@ type Input struct {
 	// GridDefault says that the grid size is the default's (any number of
 	// blocks), not the user's: a race between blocks then carries a hint.
 	GridDefault bool
+	// LockStep says that the threads of a warp run in lock-step (seed 000,
+	// Definition 2.2; GPUVerify's --warp-sync): two accesses of one warp
+	// are ordered unless both threads execute them at the same step.
+	LockStep bool
 }
 
 // MultiBlockHint is the note on a race between blocks found under the

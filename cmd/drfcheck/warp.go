@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"drfcheck/cmd/drfcheck/check"
+)
+
+// warpOpts are the warp settings of a file (seed 000): the warp size, and
+// whether the threads of a warp run in lock-step (GPUVerify's --warp-sync,
+// hardware before Volta) rather than independently.
+type warpOpts struct {
+	size     int64 // 0 when not set
+	lockStep bool
+}
+
+// addWarpFlags declares --warp-size and --warp-sync[=N] on fs.
+func addWarpFlags(fs *pflag.FlagSet) (size, sync *string) {
+	size = fs.String("warp-size", "", "threads per warp (default 32)")
+	sync = fs.String("warp-sync", "", "assume the threads of a warp run in lock-step, as on GPUs before Volta; =N also sets the warp size (GPUVerify's flag). The default is independent thread scheduling, where such code is racy")
+	fs.Lookup("warp-sync").NoOptDefVal = "0"
+	return size, sync
+}
+
+// parseWarp reads the values of the warp flags; set says whether each was
+// given.
+func parseWarp(size, sync string, sizeSet, syncSet bool) (warpOpts, error) {
+	var w warpOpts
+	if sizeSet {
+		n, err := strconv.ParseInt(size, 10, 64)
+		if err != nil || n < 1 {
+			return w, fmt.Errorf("--warp-size=%s: want a positive integer", size)
+		}
+		w.size = n
+	}
+	if syncSet {
+		w.lockStep = true
+		n, err := strconv.ParseInt(sync, 10, 64)
+		if err != nil || n < 0 {
+			return w, fmt.Errorf("--warp-sync=%s: want a positive warp size, or nothing", sync)
+		}
+		if n > 0 {
+			w.size = n
+		}
+	}
+	return w, nil
+}
+
+// headerWarp reads --warp-size and --warp-sync from the flag lines of a
+// file's leading comments, as headerLaunch does for the sizes.
+func headerWarp(src []byte) (warpOpts, error) {
+	var w warpOpts
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for n := 0; sc.Scan() && n < 10; n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "//") {
+			break
+		}
+		body := strings.TrimSpace(strings.TrimPrefix(line, "//"))
+		if !isFlagLine(body) {
+			continue
+		}
+		fs := pflag.NewFlagSet("header", pflag.ContinueOnError)
+		fs.ParseErrorsWhitelist.UnknownFlags = true
+		size, sync := addWarpFlags(fs)
+		if err := fs.Parse(strings.Fields(body)); err != nil {
+			return w, fmt.Errorf("line %d: %v", n+1, err)
+		}
+		h, err := parseWarp(*size, *sync, fs.Changed("warp-size"), fs.Changed("warp-sync"))
+		if err != nil {
+			return w, fmt.Errorf("line %d: %v", n+1, err)
+		}
+		if h.size > 0 {
+			w.size = h.size
+		}
+		w.lockStep = w.lockStep || h.lockStep
+	}
+	return w, nil
+}
+
+// applyWarp sets the warp settings of a file's inputs: flags win over the
+// header.
+func applyWarp(cfg *config, path string, src []byte, ins []check.Input) error {
+	w, err := headerWarp(src)
+	if err != nil {
+		return fmt.Errorf("%s:%v", path, err)
+	}
+	if cfg.warp.size > 0 {
+		w.size = cfg.warp.size
+	}
+	w.lockStep = w.lockStep || cfg.warp.lockStep
+	for i := range ins {
+		ins[i].Launch.WarpSize = w.size
+		ins[i].LockStep = w.lockStep
+	}
+	return nil
+}
