@@ -121,7 +121,7 @@ func (l *lowerer) builtin(n *clang.Node, name string, args []*clang.Node) (val, 
 		}
 		return v, true
 	case name == "__drfcheck_grid_sync":
-		l.unknown(n, "a grid-wide barrier (grid_group::sync): drfcheck does not check that every block reaches it")
+		l.emit(&Barrier{At: at, Kind: SyncGrid})
 		return void, true
 	case name == "__trap" || name == "__brkpt" || name == "__assert_fail":
 		for _, a := range args {

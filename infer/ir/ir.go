@@ -335,9 +335,10 @@ const (
 	SyncThreadsAnd                      // __syncthreads_and(p)
 	SyncThreadsOr                       // __syncthreads_or(p)
 	SyncWarp                            // __syncwarp(mask): the threads of a warp only
+	SyncGrid                            // a cooperative groups grid.sync(): every thread of the grid
 )
 
-var barrierNames = [...]string{"__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or", "__syncwarp"}
+var barrierNames = [...]string{"__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or", "__syncwarp", "grid.sync"}
 
 func (k BarrierKind) String() string { return barrierNames[k] }
 

@@ -283,17 +283,27 @@ func (x *exec) branch(at protocol.Pos, c protocol.Cond, then, els func() exits) 
 	return branchOf(at, c, et, ee)
 }
 
-// barrier emits a barrier. __syncwarp synchronizes only the threads of a
-// warp, which the protocol does not model: it orders nothing here, which
-// only adds behaviours.
+// barrier emits a barrier of its scope. __syncwarp(mask) orders the
+// threads of one warp that the mask names: with the full mask (or none) it
+// is a warp barrier; another mask may leave out threads whose order the
+// protocol would then claim, so it orders nothing, which only adds
+// behaviours.
 func (x *exec) barrier(b *ir.Barrier) {
+	var arg value
 	if b.Arg != nil {
-		x.eval(b.Arg)
+		arg = x.eval(b.Arg)
 	}
-	if b.Kind == ir.SyncWarp {
-		return
+	scope := protocol.ScopeBlock
+	switch b.Kind {
+	case ir.SyncWarp:
+		if b.Arg != nil && !isConst(arg, 0xffffffff) {
+			return
+		}
+		scope = protocol.ScopeWarp
+	case ir.SyncGrid:
+		scope = protocol.ScopeGrid
 	}
-	x.emit(&protocol.Sync{At: b.At})
+	x.emit(&protocol.Sync{At: b.At, Scope: scope})
 	if b.Dst != nil {
 		// the same for every thread of the block
 		x.env[b.Dst] = x.fresh(b.At, b.Dst.T, b.Dst.CName, false, true)

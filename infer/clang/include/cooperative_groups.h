@@ -1,10 +1,11 @@
 // drfcheck stub of cooperative_groups.h. The member functions have bodies so
 // that the front end inlines them: thread_block::sync() is __syncthreads();
-// the ranks and sizes are written with threadIdx and blockDim. A tile's
-// sync() synchronizes a warp, which is not a block barrier: like __syncwarp()
-// it orders nothing that drfcheck checks. The warp-level operations of
-// tiles are the __shfl_*_sync and vote built-ins. GPUVerify's
-// synchronize(g) is sync(g).
+// the ranks and sizes are written with threadIdx and blockDim. The sync()
+// of a tile of 32 threads is __syncwarp(), a warp barrier; a smaller tile
+// orders a part of a warp, and a group of unknown kind (or a coalesced
+// group) some unknown set of threads, so their sync() orders nothing, which
+// only adds behaviours. The warp-level operations of tiles are the
+// __shfl_*_sync and vote built-ins. GPUVerify's synchronize(g) is sync(g).
 #ifndef DRFCHECK_COOPERATIVE_GROUPS_H
 #define DRFCHECK_COOPERATIVE_GROUPS_H
 #include "drfcheck_prelude.h"
@@ -16,10 +17,10 @@ __device__ inline unsigned int __drf_block_size() { return blockDim.x * blockDim
 
 // A group whose kind is not known (what tiled_partition(g, n) returns, or
 // a copy of another group): its ranks and size are unknown, and its sync()
-// is at most a warp's.
+// orders threads drfcheck cannot name.
 class thread_group {
  public:
-  __device__ void sync() const { __syncwarp(); }
+  __device__ void sync() const {}
   __device__ unsigned long long size() const;
   __device__ unsigned long long num_threads() const;
   __device__ unsigned long long thread_rank() const;
@@ -40,18 +41,13 @@ class thread_block : public thread_group {
   __device__ dim3 dim_threads() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
 };
 
-// A grid-wide barrier also synchronizes the block; at grid level drfcheck
-// ignores every barrier, which only adds behaviours. But it cannot check
-// that every thread of the grid reaches the barrier (threads of different
-// blocks that disagree on a branch around it): __drfcheck_grid_sync makes
-// the kernel unknown, with that reason (a race found still stands).
+// A grid-wide barrier orders every thread of the grid: the front end makes
+// __drfcheck_grid_sync a barrier of grid scope, which also orders the
+// threads of a block, and checks that every block reaches it.
 __device__ void __drfcheck_grid_sync(void);
 class grid_group {
  public:
-  __device__ void sync() const {
-    __syncthreads();
-    __drfcheck_grid_sync();
-  }
+  __device__ void sync() const { __drfcheck_grid_sync(); }
   __device__ bool is_valid() const { return true; }
   __device__ unsigned long long num_blocks() const { return gridDim.x * gridDim.y * gridDim.z; }
   __device__ unsigned long long block_rank() const { return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z); }
@@ -71,7 +67,9 @@ class grid_group {
 template <unsigned int Size>
 class __drf_tile : public thread_group {
  public:
-  __device__ void sync() const { __syncwarp(); }
+  __device__ void sync() const {
+    if (Size == 32) __syncwarp();
+  }
   __device__ unsigned int size() const { return Size; }
   __device__ unsigned int num_threads() const { return Size; }
   __device__ unsigned int thread_rank() const { return __drf_block_rank() % Size; }
@@ -109,7 +107,7 @@ class thread_block_tile<Size, thread_block_tile<M, P> > : public __drf_tile<Size
 // the threads of a warp that are active: which they are is not known
 class coalesced_group : public thread_group {
  public:
-  __device__ void sync() const { __syncwarp(); }
+  __device__ void sync() const {}
   __device__ unsigned int meta_group_rank() const;
   __device__ unsigned int meta_group_size() const;
   template <class T> __device__ T shfl(T var, int srcRank) const { return __shfl_sync(0xffffffff, var, srcRank); }

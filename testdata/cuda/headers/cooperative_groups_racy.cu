@@ -1,4 +1,4 @@
-// expect: warps=racy, blocks=drf, grid=unknown
+// expect: warps=racy, blocks=drf, grid=drf
 //--blockDim=64 --gridDim=[*,1,1]
 // Cooperative groups through <cuda.h> and a using-directive, as GPUVerify's
 // tests write them. In warps, a tile's sync() synchronizes one warp only:
@@ -6,8 +6,7 @@
 // other warp) writes s[32], which thread 31 reads: a race. In blocks,
 // GPUVerify's synchronize(block) is a block barrier between the writes and
 // the reads. In grid, each thread reads back its own element after a
-// grid-wide barrier: no race, but drfcheck cannot check that every thread
-// of the grid reaches that barrier, so the barrier is unknown.
+// grid-wide barrier, which every thread reaches: no race.
 #include <cuda.h>
 
 using namespace cooperative_groups;
@@ -33,6 +32,6 @@ __global__ void grid(int *data) {
   grid_group g = this_grid();
   unsigned long long i = g.thread_rank();
   data[i] = 1;
-  g.sync(); // want unknown
+  g.sync();
   data[i] += 1;
 }
