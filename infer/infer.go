@@ -40,6 +40,7 @@ type Options struct {
 	Clang    string   // the clang executable; "" for "clang"
 	Defines  []string // -D
 	Includes []string // -I
+	WarpSize int64    // the value of warpSize; 0 means 32
 }
 
 // Kernel is the protocol of one kernel.
@@ -68,14 +69,14 @@ func File(path string, src []byte, opts Options) ([]Kernel, Timing, error) {
 		return nil, timing, err
 	}
 	start := time.Now()
-	ks, err := FromTU(tu, path)
+	ks, err := FromTU(tu, path, opts)
 	timing.Analysis = time.Since(start)
 	return ks, timing, err
 }
 
 // FromTU infers the protocols of the kernels of a translation unit.
-// Positions name the file path.
-func FromTU(tu *clang.TU, path string) ([]Kernel, error) {
+// Positions name the file path; of opts, only WarpSize is used.
+func FromTU(tu *clang.TU, path string, opts Options) ([]Kernel, error) {
 	fns := kernels(tu)
 	if len(fns) == 0 {
 		// placed at the file's first declaration, or its start
@@ -90,7 +91,7 @@ func FromTU(tu *clang.TU, path string) ([]Kernel, error) {
 	}
 	var out []Kernel
 	for _, k := range fns {
-		out = append(out, kernel(tu, path, k))
+		out = append(out, kernel(tu, path, k, opts))
 	}
 	return out, nil
 }
@@ -170,7 +171,7 @@ func kernels(tu *clang.TU) []found {
 
 // kernel infers the protocol of one kernel: its IR (package infer/ir),
 // then the protocol built from it (package infer/symexec).
-func kernel(tu *clang.TU, path string, k found) Kernel {
+func kernel(tu *clang.TU, path string, k found, opts Options) Kernel {
 	out := Kernel{Name: k.name}
 	at := protocol.Pos{File: path, Line: 1, Col: 1}
 	if l := k.fn.Loc.At(); tu.InMain(l) {
@@ -185,7 +186,7 @@ func kernel(tu *clang.TU, path string, k found) Kernel {
 		out.File = unknownFile(path, at, err.Error())
 		return out
 	}
-	r := symexec.Protocol(fn, path)
+	r := symexec.Protocol(fn, path, symexec.Options{WarpSize: opts.WarpSize})
 	out.File, out.Uses = r.File, r.Uses
 	return out
 }

@@ -41,7 +41,11 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 	if _, _, err := headerLaunch(src); err != nil {
 		return nil, fmt.Errorf("%s:%v", path, err)
 	}
-	kernels, _, err := infer.File(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes})
+	warp, err := warpFor(cfg, path, src)
+	if err != nil {
+		return nil, err
+	}
+	kernels, _, err := infer.File(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes, WarpSize: warp.size})
 	if err != nil {
 		return nil, err
 	}

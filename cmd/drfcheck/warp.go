@@ -87,17 +87,25 @@ func headerWarp(src []byte) (warpOpts, error) {
 	return w, nil
 }
 
-// applyWarp sets the warp settings of a file's inputs: flags win over the
-// header.
-func applyWarp(cfg *config, path string, src []byte, ins []check.Input) error {
+// warpFor decides the warp settings of a file: flags win over the header.
+func warpFor(cfg *config, path string, src []byte) (warpOpts, error) {
 	w, err := headerWarp(src)
 	if err != nil {
-		return fmt.Errorf("%s:%v", path, err)
+		return w, fmt.Errorf("%s:%v", path, err)
 	}
 	if cfg.warp.size > 0 {
 		w.size = cfg.warp.size
 	}
 	w.lockStep = w.lockStep || cfg.warp.lockStep
+	return w, nil
+}
+
+// applyWarp sets the warp settings of a file's inputs.
+func applyWarp(cfg *config, path string, src []byte, ins []check.Input) error {
+	w, err := warpFor(cfg, path, src)
+	if err != nil {
+		return err
+	}
 	for i := range ins {
 		ins[i].Launch.WarpSize = w.size
 		ins[i].LockStep = w.lockStep

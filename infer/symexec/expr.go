@@ -27,7 +27,7 @@ func (x *exec) eval(e ir.Expr) value {
 		return x.read(at, e.Var)
 	case *ir.Builtin:
 		if e.Kind == ir.WarpSize {
-			return intVal{lit(at, 32)}
+			return intVal{lit(at, x.k.warpSize)}
 		}
 		return intVal{&protocol.Builtin{At: at, Kind: builtinKinds[e.Kind], Dim: e.Dim}}
 	case *ir.Unary:

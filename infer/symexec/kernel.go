@@ -38,10 +38,19 @@ type Result struct {
 	Uses [4][3]bool
 }
 
+// Options configure the protocol of a kernel.
+type Options struct {
+	WarpSize int64 // the value of warpSize; 0 means 32
+}
+
 // Protocol builds the protocol of a kernel; positions name path. A defect
 // of this stage becomes an Unknown of the whole kernel, never a panic.
-func Protocol(f *ir.Func, path string) (res Result) {
+func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 	k := newKernel(path)
+	k.warpSize = opts.WarpSize
+	if k.warpSize <= 0 {
+		k.warpSize = 32
+	}
 	at := f.At
 	defer func() {
 		if r := recover(); r != nil {
@@ -146,6 +155,7 @@ type kernel struct {
 	funcs     map[string]string // uninterpreted functions by operation
 	pre       []protocol.Stmt   // preconditions (__requires)
 	opaques   int               // opaque values made so far (their ids)
+	warpSize  int64
 }
 
 type declEntry struct {

@@ -230,7 +230,7 @@ func TestAccesses(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := Protocol(tc.build(), "k.cu")
+			r := Protocol(tc.build(), "k.cu", Options{})
 			if _, err := protocol.Check(r.File); err != nil {
 				t.Fatalf("the protocol does not check: %v", err)
 			}
@@ -287,7 +287,7 @@ func TestRequiresInInlinedCall(t *testing.T) {
 	s := b.base("s", ir.Shared, ir.I32, 8)
 	r := &ir.Region{At: at, Name: "f", Call: true}
 	r.Body = blk(&ir.Assume{At: at, Cond: bin("<", ir.BoolT, tid(), c(ir.U32, 1)), Requires: true}, store(s, c(ir.I32, 0)))
-	f := Protocol(b.add(r).f, "k.cu").File
+	f := Protocol(b.add(r).f, "k.cu", Options{}).File
 	protocol.Inspect(f.Body, func(n protocol.Node) bool {
 		if _, ok := n.(*protocol.Assume); ok {
 			t.Errorf("an assumption from the device function's __requires: %v", n)
@@ -304,7 +304,7 @@ func TestRequiresInInlinedCall(t *testing.T) {
 func TestUnknownStatement(t *testing.T) {
 	b := newFunc()
 	pos := protocol.Pos{File: "k.cu", Line: 7, Col: 3}
-	f := Protocol(b.add(&ir.Unknown{At: pos, Reason: "goto"}).f, "k.cu").File
+	f := Protocol(b.add(&ir.Unknown{At: pos, Reason: "goto"}).f, "k.cu", Options{}).File
 	if len(f.Unknowns) != 1 || f.Unknowns[0].At != pos || f.Unknowns[0].Reason != "goto" {
 		t.Errorf("unknowns %v, want goto at 7:3", f.Unknowns)
 	}
@@ -323,7 +323,7 @@ func TestLongValueChain(t *testing.T) {
 		b.add(assign(h, bin("^", ir.U32, ref(h), bin("<<", ir.U32, ref(h), c(ir.U32, 13)))))
 	}
 	b.add(&ir.Store{At: at, Addr: ir.Addr{Base: out, Off: bin("*", ir.I64, c(ir.I64, 4), conv(ir.I64, tid()))}, T: ir.U32, X: ref(h)})
-	f := Protocol(b.f, "k.cu").File
+	f := Protocol(b.f, "k.cu", Options{}).File
 	if n := len(printer.File(f)); n > 1000 {
 		t.Errorf("a protocol of %d characters for one write", n)
 	}
