@@ -365,9 +365,13 @@ const (
 	Local                  // thread-local unknown integer: each thread its own value
 	Shared                 // array in shared memory: one per block
 	Global                 // array in global memory: one per grid
+	// Distinct declares nothing: it names locals whose values differ
+	// between any two threads, each from the others and from itself (the
+	// values an atomic counter hands out, seed 000 Section 4.2).
+	Distinct
 )
 
-var declNames = [...]string{"param", "local", "shared", "global"}
+var declNames = [...]string{"param", "local", "shared", "global", "distinct"}
 
 func (k DeclKind) String() string { return declNames[k] }
 

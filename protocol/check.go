@@ -8,6 +8,9 @@ type Info struct {
 	Dims  map[string]int      // number of indices of each array that is accessed
 	Arity map[string]int      // number of arguments of each param used as a function
 	Decl  map[string]Pos      // where each name was declared
+	// Distinct lists the groups of locals of distinct declarations: two
+	// threads never hold the same value in two locals of one group.
+	Distinct [][]string
 }
 
 // Arrays returns the declared arrays in name order.
@@ -75,6 +78,9 @@ func Check(f *File) (*Info, error) {
 		Decl:  map[string]Pos{},
 	}}
 	for _, d := range f.Decls {
+		if d.Kind == Distinct {
+			continue
+		}
 		for _, id := range d.Names {
 			if prev, dup := c.info.Decl[id.Name]; dup {
 				c.errorf(id.At, "%s redeclared (first declared at %s)", id.Name, prev)
@@ -88,6 +94,7 @@ func Check(f *File) (*Info, error) {
 			c.info.Decl[id.Name] = id.At
 		}
 	}
+	c.distinct(f)
 	c.block(f.Body, nil)
 	for name, pos := range c.usedAsInt {
 		if _, fn := c.info.Arity[name]; fn {
@@ -99,6 +106,25 @@ func Check(f *File) (*Info, error) {
 	}
 	numberAccesses(f)
 	return c.info, nil
+}
+
+// distinct checks that the names of distinct declarations are locals and
+// records the groups.
+func (c *checker) distinct(f *File) {
+	for _, d := range f.Decls {
+		if d.Kind != Distinct {
+			continue
+		}
+		var group []string
+		for _, id := range d.Names {
+			if k, ok := c.info.Kinds[id.Name]; !ok || k != Local {
+				c.errorf(id.At, "distinct: %s is not a declared local", id.Name)
+				continue
+			}
+			group = append(group, id.Name)
+		}
+		c.info.Distinct = append(c.info.Distinct, group)
+	}
 }
 
 // numberAccesses gives the unnumbered accesses of f IDs after the largest one.

@@ -373,6 +373,7 @@ func (e *encoder) size(v z3.Int, fixed int64) z3.Bool {
 // binders, and returns the binders' shared constants.
 func (e *encoder) context(pre []protocol.Cond, agree []protocol.Expr, binders []protocol.Binder) map[string]z3.Int {
 	e.launch()
+	e.distinct()
 	vars := map[string]z3.Int{}
 	for _, c := range pre {
 		e.both(c, vars)
@@ -391,6 +392,18 @@ func (e *encoder) context(pre []protocol.Cond, agree []protocol.Expr, binders []
 		e.both(in, vars)
 	}
 	return vars
+}
+
+// distinct asserts the distinct declarations: the two threads hold
+// different values in any two locals of one group.
+func (e *encoder) distinct() {
+	for _, g := range e.env.Info.Distinct {
+		for _, a := range g {
+			for _, b := range g {
+				e.assert(e.int(threadName(a, 1)).NE(e.int(threadName(b, 2))))
+			}
+		}
+	}
 }
 
 func and(ctx *z3.Context, bs ...z3.Bool) z3.Bool {

@@ -23,6 +23,9 @@ type exec struct {
 	inlined int                    // the depth of inlined calls around the current point
 	names   map[*ir.Var]string     // the names of temporaries (tempNames)
 	written map[*ir.Base]bool      // the memory some store or atomic writes
+	// counters is the memory only ever updated by atomic increments
+	// (counters): the values their atomics return are distinct.
+	counters map[*ir.Base]bool
 	known   map[protocol.Expr]bool // expressions known to be non-negative (nonNeg)
 }
 

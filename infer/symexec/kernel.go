@@ -58,7 +58,7 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 		}
 	}()
 	res.Uses = uses(f)
-	x := &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f)}
+	x := &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f)}
 	var body []protocol.Stmt
 	x.out = &body
 	for _, p := range f.Params {
@@ -116,6 +116,55 @@ func written(f *ir.Func) map[*ir.Base]bool {
 	return w
 }
 
+// counters returns the bases that the kernel updates only by atomic
+// increments by a positive constant (atomicAdd(p, k), k > 0) and never
+// writes otherwise: their atomics hand out a value at most once (seed 000,
+// Section 4.2, "repetition-free" atomics; as there, the counter is assumed
+// not to wrap around).
+func counters(f *ir.Func) map[*ir.Base]bool {
+	ok := map[*ir.Base]bool{}
+	bad := map[*ir.Base]bool{}
+	ir.Inspect(f, func(n ir.Node) bool {
+		switch n := n.(type) {
+		case *ir.Store:
+			bad[n.Addr.Base] = true
+		case *ir.Atomic:
+			op, _, _ := strings.Cut(n.Op, ".")
+			if c, isConst := constInt(n.Args); op == "add" && isConst && c > 0 && n.T.IsInt() {
+				ok[n.Addr.Base] = true
+			} else {
+				bad[n.Addr.Base] = true
+			}
+		}
+		return true
+	})
+	for b := range bad {
+		delete(ok, b)
+	}
+	return ok
+}
+
+// constInt returns the value of the first argument when it is an integer
+// constant, through conversions that keep it.
+func constInt(args []ir.Expr) (int64, bool) {
+	if len(args) == 0 {
+		return 0, false
+	}
+	e := args[0]
+	for {
+		cv, ok := e.(*ir.Convert)
+		if !ok {
+			break
+		}
+		e = cv.X
+	}
+	c, ok := e.(*ir.Const)
+	if !ok || !c.T.IsInt() || c.Int <= 0 || c.Int >= 1<<31 {
+		return 0, false
+	}
+	return c.Int, true
+}
+
 // uses lists the built-in dimensions a kernel reads.
 func uses(f *ir.Func) (u [4][3]bool) {
 	ir.Inspect(f, func(n ir.Node) bool {
@@ -162,6 +211,9 @@ type declEntry struct {
 	name string
 	kind protocol.DeclKind
 	at   protocol.Pos
+	// counter names the atomic counter a Local was handed out by, "" for
+	// none: the locals of one counter are distinct between threads.
+	counter string
 }
 
 func newKernel(path string) *kernel {
@@ -173,7 +225,7 @@ func newKernel(path string) *kernel {
 // the rollback of trial runs.
 func (k *kernel) declarePerm(base string, kind protocol.DeclKind, at protocol.Pos) string {
 	name := k.names.permanent(ident(base))
-	k.perm = append(k.perm, declEntry{name, kind, at})
+	k.perm = append(k.perm, declEntry{name: name, kind: kind, at: at})
 	k.kinds[name] = kind
 	return name
 }
@@ -181,7 +233,7 @@ func (k *kernel) declarePerm(base string, kind protocol.DeclKind, at protocol.Po
 // declareFresh declares a fresh unknown.
 func (k *kernel) declareFresh(base string, kind protocol.DeclKind, at protocol.Pos) string {
 	name := k.names.fresh(ident(base))
-	k.fresh = append(k.fresh, declEntry{name, kind, at})
+	k.fresh = append(k.fresh, declEntry{name: name, kind: kind, at: at})
 	k.kinds[name] = kind
 	return name
 }
@@ -301,8 +353,29 @@ func (k *kernel) finish(body []protocol.Stmt, unknowns []protocol.Unknown) *prot
 			d.Names = append(d.Names, protocol.Ident{At: e.at, Name: e.name})
 		}
 	}
+	f.Decls = append(f.Decls, counterDecls(all, used)...)
 	sort.SliceStable(f.Unknowns, func(i, j int) bool { return f.Unknowns[i].At.Before(f.Unknowns[j].At) })
 	return f
+}
+
+// counterDecls declares the locals handed out by each atomic counter
+// distinct, in order of the counters' first use.
+func counterDecls(all []declEntry, used map[string]bool) []*protocol.Decl {
+	var out []*protocol.Decl
+	byCounter := map[string]*protocol.Decl{}
+	for _, e := range all {
+		if e.counter == "" || !used[e.name] {
+			continue
+		}
+		d := byCounter[e.counter]
+		if d == nil {
+			d = &protocol.Decl{At: e.at, Kind: protocol.Distinct}
+			byCounter[e.counter] = d
+			out = append(out, d)
+		}
+		d.Names = append(d.Names, protocol.Ident{At: e.at, Name: e.name})
+	}
+	return out
 }
 
 // names hands out names that are unique in a protocol and not reserved in
@@ -315,7 +388,7 @@ type names struct {
 var reserved = map[string]bool{
 	"tid": true, "threadIdx": true, "blockIdx": true, "blockDim": true, "gridDim": true, "for": true, "in": true,
 	"step": true, "if": true, "else": true, "assume": true, "sync": true, "rd": true, "wr": true, "atomic": true,
-	"true": true, "false": true, "param": true, "local": true, "shared": true, "global": true,
+	"true": true, "false": true, "param": true, "local": true, "shared": true, "global": true, "distinct": true,
 }
 
 func newNames() *names { return &names{used: map[string]bool{}} }

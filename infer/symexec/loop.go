@@ -88,6 +88,10 @@ type carried struct {
 	// moves by the same step, so that their value at an iteration is
 	// known exactly.
 	steps map[*ir.Var]protocol.Expr
+	// counter holds the variables whose every value, on entry and at the
+	// end of every iteration, was handed out by one atomic counter (its
+	// key): their value at the head of an iteration is one of those too.
+	counter map[*ir.Var]string
 }
 
 // iterRun is one iteration of a loop as run by runIteration.
@@ -175,8 +179,47 @@ func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, coun
 			}
 		}
 		h[k] = x.freshLike(at, v, c.local[k] || c.control, c.block[k], k.CName)
+		if key := c.counter[k]; key != "" {
+			x.markCounter(h[k], key)
+		}
 	}
 	return h
+}
+
+// counterOf returns the key of the atomic counter that handed out v, or "".
+func (x *exec) counterOf(v value) string {
+	iv, ok := v.(intVal)
+	if !ok {
+		return ""
+	}
+	name, ok := iv.e.(*protocol.Var)
+	if !ok {
+		return ""
+	}
+	for i := len(x.k.fresh) - 1; i >= 0; i-- {
+		if e := x.k.fresh[i]; e.name == name.Name {
+			return e.counter
+		}
+	}
+	return ""
+}
+
+// markCounter records that the fresh local v is a value of counter key.
+func (x *exec) markCounter(v value, key string) {
+	iv, ok := v.(intVal)
+	if !ok {
+		return
+	}
+	name, ok := iv.e.(*protocol.Var)
+	if !ok || x.k.kinds[name.Name] != protocol.Local {
+		return
+	}
+	for i := len(x.k.fresh) - 1; i >= 0; i-- {
+		if x.k.fresh[i].name == name.Name {
+			x.k.fresh[i].counter = key
+			return
+		}
+	}
 }
 
 // stepOf returns the step by which one iteration moved a variable, when it
@@ -236,10 +279,13 @@ func (x *exec) loopName(base string, body ...protocol.Stmt) string {
 // loops run their bodies a few times per level, not once per round.
 func (x *exec) analyze(l loopSyntax, entry env) (carried, shape) {
 	at := l.At
-	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}}
+	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}, counter: map[*ir.Var]string{}}
 	for k, v := range entry {
 		l, b := x.taintOf(v)
 		c.local[k], c.block[k] = l, b
+		if key := x.counterOf(v); key != "" {
+			c.counter[k] = key
+		}
 	}
 	for v := range assigned(l.Loop) {
 		if _, ok := entry[v]; ok {
@@ -283,6 +329,10 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape) {
 				if !c.keys[k] {
 					continue
 				}
+				if key := c.counter[k]; key != "" && x.counterOf(ev) != key {
+					delete(c.counter, k)
+					changed = true
+				}
 				l, b := x.taintOf(ev)
 				if l && !c.local[k] {
 					c.local[k], changed = true, true
@@ -306,6 +356,7 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape) {
 	for k := range c.keys {
 		c.local[k] = true
 	}
+	c.counter = map[*ir.Var]string{}
 	c.control = true
 	c.steps = map[*ir.Var]protocol.Expr{}
 	return c, shape{}

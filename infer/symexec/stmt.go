@@ -5,6 +5,7 @@ import (
 
 	"drfcheck/infer/ir"
 	"drfcheck/protocol"
+	"drfcheck/protocol/printer"
 )
 
 // jump is a way out of a statement other than falling through: a break, a
@@ -154,9 +155,10 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		for _, a := range s.Args {
 			x.eval(a)
 		}
-		x.access(at, protocol.Atomic, s.Addr.Base, x.eval(s.Addr.Off), s.T, s.Source, nil)
+		off := x.eval(s.Addr.Off)
+		x.access(at, protocol.Atomic, s.Addr.Base, off, s.T, s.Source, nil)
 		if s.Dst != nil {
-			x.env[s.Dst] = x.memoryValue(at, s.Dst)
+			x.env[s.Dst] = x.atomicResult(at, s, off)
 		}
 	case *ir.If:
 		c := x.cond(s.Cond)
@@ -232,6 +234,50 @@ func small(e protocol.Expr, n int) bool {
 // since the array's contents are not modelled.
 func (x *exec) memoryValue(at protocol.Pos, dst *ir.Var) value {
 	return x.fresh(at, dst.T, x.nameOf(dst), true, false)
+}
+
+// atomicResult is the value an atomic returns: a fresh thread-local
+// value, which is distinct between threads when the atomic increments a
+// counter (counters) at one place for the whole grid. The place must not
+// depend on the block or on a loop variable: two blocks, or two iterations,
+// may increment different counters, which hand out the same values.
+func (x *exec) atomicResult(at protocol.Pos, s *ir.Atomic, off value) value {
+	iv, ok := off.(intVal)
+	if !x.counters[s.Addr.Base] || !ok || !x.gridUniform(iv.e) || !s.Dst.T.IsInt() || s.Dst.T.Kind == ir.Bool {
+		return x.memoryValue(at, s.Dst)
+	}
+	key := fmt.Sprintf("%s[%s]", s.Addr.Base.Name, printer.Node(iv.e))
+	name := x.k.declareFresh(x.nameOf(s.Dst), protocol.Local, at)
+	x.k.fresh[len(x.k.fresh)-1].counter = key
+	return intVal{&protocol.Var{At: at, Name: name}}
+}
+
+// gridUniform reports whether e has one value for every thread of the
+// grid at every point of the run: literals, the kernel's parameters and
+// launch sizes, and no loop variable.
+func (x *exec) gridUniform(e protocol.Expr) bool {
+	ok := true
+	protocol.Inspect(e, func(n protocol.Node) bool {
+		switch n := n.(type) {
+		case *protocol.Var:
+			ok = ok && x.k.kinds[n.Name] == protocol.Param && !x.isLoopVar(n.Name)
+		case *protocol.Builtin:
+			ok = ok && (n.Kind == protocol.BlockDim || n.Kind == protocol.GridDim)
+		case *protocol.Call:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+func (x *exec) isLoopVar(name string) bool {
+	for _, l := range x.loops {
+		if l.v == name {
+			return true
+		}
+	}
+	return false
 }
 
 // region runs a labelled region: the exits that leave it fall through at

@@ -328,3 +328,63 @@ func TestLongValueChain(t *testing.T) {
 		t.Errorf("a protocol of %d characters for one write", n)
 	}
 }
+
+// TestCounters checks which atomics hand out distinct values (seed 000,
+// Section 4.2): the values of atomicAdd(&count[off], k), k > 0 a constant,
+// are declared distinct only when the counter is never updated otherwise
+// and off is the same for every thread of the grid at every iteration.
+func TestCounters(t *testing.T) {
+	atomic := func(cnt *ir.Base, dst *ir.Var, op string, k int64, off ir.Expr) ir.Stmt {
+		return &ir.Atomic{At: at, Dst: dst, Op: op, Addr: ir.Addr{Base: cnt, Off: off}, T: ir.I32, Args: []ir.Expr{c(ir.I32, k)}}
+	}
+	zero := c(ir.I64, 0)
+	tests := []struct {
+		name     string
+		build    func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt
+		distinct bool
+	}{
+		{"add 1", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			return []ir.Stmt{atomic(cnt, slot, "add", 1, zero)}
+		}, true},
+		{"add 4, block scope", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			return []ir.Stmt{atomic(cnt, slot, "add.block", 4, zero)}
+		}, true},
+		{"add 0", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			return []ir.Stmt{atomic(cnt, slot, "add", 0, zero)}
+		}, false},
+		{"add -1", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			return []ir.Stmt{atomic(cnt, slot, "add", -1, zero)}
+		}, false},
+		{"also decremented", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			return []ir.Stmt{atomic(cnt, slot, "add", 1, zero), atomic(cnt, nil, "sub", 1, zero)}
+		}, false},
+		{"also stored", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			return []ir.Stmt{atomic(cnt, slot, "add", 1, zero), store(cnt, c(ir.I32, 0))}
+		}, false},
+		{"a counter per thread", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			return []ir.Stmt{atomic(cnt, slot, "add", 1, bin("*", ir.I64, c(ir.I64, 4), conv(ir.I64, tid())))}
+		}, false},
+		{"a counter per block", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			bid := &ir.Builtin{At: at, Kind: ir.BlockIdx}
+			return []ir.Stmt{atomic(cnt, slot, "add", 1, bin("*", ir.I64, c(ir.I64, 4), conv(ir.I64, bid)))}
+		}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newFunc()
+			cnt := b.base("count", ir.Global, ir.I32)
+			out := b.base("out", ir.Global, ir.I32)
+			slot := b.local("slot", ir.I32)
+			b.add(tc.build(b, cnt, slot)...)
+			b.add(store(out, ref(slot)))
+			f := Protocol(b.f, "k.cu", Options{}).File
+			info, err := protocol.Check(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(info.Distinct) > 0; got != tc.distinct {
+				t.Errorf("distinct groups %v, want some: %v\n%s", info.Distinct, tc.distinct, printer.File(f))
+			}
+		})
+	}
+}

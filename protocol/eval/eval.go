@@ -218,6 +218,9 @@ func (r Race) String() string { return r.A.String() + " races with " + r.B.Strin
 func Run(f *protocol.File, cfg Config) (*Result, error) {
 	kinds := map[string]protocol.DeclKind{}
 	for _, d := range f.Decls {
+		if d.Kind == protocol.Distinct {
+			continue
+		}
 		for _, id := range d.Names {
 			if _, dup := kinds[id.Name]; !dup {
 				kinds[id.Name] = d.Kind
@@ -226,6 +229,9 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 	}
 	in, err := newInterp(cfg, kinds, protocol.Pos{File: f.Name})
 	if err != nil {
+		return nil, err
+	}
+	if err := distinctLocals(f, cfg); err != nil {
 		return nil, err
 	}
 	var body []protocol.Stmt
@@ -257,6 +263,29 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 	}
 	res.Blocks, res.Divergence = combine(runs)
 	return res, nil
+}
+
+// distinctLocals checks that the threads' locals respect the distinct
+// declarations of f: a run where two threads hold one value in locals of
+// one group is not a run of the program (an atomic counter never hands out
+// a value twice).
+func distinctLocals(f *protocol.File, cfg Config) error {
+	for _, d := range f.Decls {
+		if d.Kind != protocol.Distinct {
+			continue
+		}
+		holder := map[int64]int{}
+		for i, t := range cfg.Threads {
+			for _, id := range d.Names {
+				v := t.Locals[id.Name]
+				if j, seen := holder[v]; seen && j != i {
+					return protocol.Errorf(id.At, "threads %d and %d both hold %d in locals declared distinct", j, i, v)
+				}
+				holder[v] = i
+			}
+		}
+	}
+	return nil
 }
 
 // Phase runs the unsynchronized statements stmts for every thread of cfg,

@@ -87,7 +87,7 @@ func (c *converter) file(filename string, g *file) *protocol.File {
 
 var declKinds = map[string]protocol.DeclKind{
 	"param": protocol.Param, "local": protocol.Local,
-	"shared": protocol.Shared, "global": protocol.Global,
+	"shared": protocol.Shared, "global": protocol.Global, "distinct": protocol.Distinct,
 }
 
 func (c *converter) decl(g *declaration) *protocol.Decl {

@@ -28,7 +28,7 @@ type item struct {
 
 type declaration struct {
 	Pos   lexer.Position
-	Kind  string  `parser:"@('param' | 'local' | 'shared' | 'global')"`
+	Kind  string  `parser:"@('param' | 'local' | 'shared' | 'global' | 'distinct')"`
 	Names []*name `parser:"@@ (',' @@)* ';'"`
 }
 
