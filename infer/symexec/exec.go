@@ -16,17 +16,17 @@ type exec struct {
 	out  *[]protocol.Stmt
 	sink *sink
 
-	loops   []loopFrame            // the protocol loops around the current point, outermost first
-	hint    string                 // a name for the fresh value being computed, from the variable it goes to
-	top     bool                   // emitting directly into the kernel's top-level body
-	pre     bool                   // nothing but assumptions has been emitted at the top level yet
-	inlined int                    // the depth of inlined calls around the current point
-	names   map[*ir.Var]string     // the names of temporaries (tempNames)
-	written map[*ir.Base]bool      // the memory some store or atomic writes
+	loops   []loopFrame        // the protocol loops around the current point, outermost first
+	hint    string             // a name for the fresh value being computed, from the variable it goes to
+	top     bool               // emitting directly into the kernel's top-level body
+	pre     bool               // nothing but assumptions has been emitted at the top level yet
+	inlined int                // the depth of inlined calls around the current point
+	names   map[*ir.Var]string // the names of temporaries (tempNames)
+	written map[*ir.Base]bool  // the memory some store or atomic writes
 	// counters is the memory only ever updated by atomic increments
 	// (counters): the values their atomics return are distinct.
 	counters map[*ir.Base]bool
-	known   map[protocol.Expr]bool // expressions known to be non-negative (nonNeg)
+	known    map[protocol.Expr]bool // expressions known to be non-negative (nonNeg)
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their
