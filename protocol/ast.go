@@ -283,6 +283,11 @@ type LoopValue struct {
 type Sync struct {
 	At    Pos
 	Scope Scope
+	// Implicit marks a warp barrier that a transformation put after an
+	// access to model lock-step warps (seed 000): it orders the two
+	// threads only when both run it, so that disagreeing on it is not
+	// barrier divergence. It is never parsed or printed.
+	Implicit bool
 }
 
 // Scope is the set of threads a barrier synchronizes.

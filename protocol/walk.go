@@ -96,6 +96,20 @@ func HasSync(n Node) bool {
 	return found
 }
 
+// OnlyImplicit reports whether n has barriers and all of them are
+// implicit (Sync.Implicit).
+func OnlyImplicit(n Node) bool {
+	some, explicit := false, false
+	Inspect(n, func(m Node) bool {
+		if s, ok := m.(*Sync); ok {
+			some = true
+			explicit = explicit || !s.Implicit
+		}
+		return !explicit
+	})
+	return some && !explicit
+}
+
 // Scopes is a set of barrier scopes.
 type Scopes uint8
 

@@ -32,8 +32,9 @@ type Env struct {
 	Info   *protocol.Info
 	Launch Launch
 	Level  wellformed.Level
-	Pre    []protocol.Cond // hold for both threads: the top-level assumptions and the variant's choices
-	Agree  []protocol.Expr // both threads compute these alike (wellformed.Variant.Agree)
+	Pre    []protocol.Cond     // hold for both threads: the top-level assumptions and the variant's choices
+	Agree  []protocol.Expr     // both threads compute these alike (wellformed.Variant.Agree)
+	Differ []wellformed.Differ // the threads disagree on these (wellformed.Variant.Differ)
 	// BenignRaces reports two writes of values known to be equal
 	// (Access.Value) as a race; by default such a pair is benign.
 	BenignRaces bool
@@ -391,7 +392,24 @@ func (e *encoder) context(pre []protocol.Cond, agree []protocol.Expr, binders []
 		vars[b.Var] = x
 		e.both(in, vars)
 	}
+	e.differ(e.env.Differ, vars)
 	return vars
+}
+
+// differ asserts that the two threads disagree on each of ds: on its
+// condition, or on one of its expressions.
+func (e *encoder) differ(ds []wellformed.Differ, vars map[string]z3.Int) {
+	for _, d := range ds {
+		one, two := scope{thread: 1, vars: vars}, scope{thread: 2, vars: vars}
+		var any []z3.Bool
+		if d.Cond != nil {
+			any = append(any, e.cond(d.Cond, one).Xor(e.cond(d.Cond, two)))
+		}
+		for _, x := range d.Exprs {
+			any = append(any, e.expr(x, one).NE(e.expr(x, two)))
+		}
+		e.assert(or(e.ctx, any...))
+	}
 }
 
 // distinct asserts the distinct declarations: the two threads hold

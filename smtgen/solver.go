@@ -365,6 +365,7 @@ func (s *Solver) RaceSMT(q RaceQuery) (string, error) {
 // is ignored: the query carries its own).
 func (s *Solver) Satisfiable(env Env, q wellformed.Query) (bool, error) {
 	env.Pre = q.Pre
+	env.Differ = q.Differ
 	sat := false
 	err := s.run(env, func(e *encoder) {
 		vars := e.context(q.Pre, q.Agree, q.Binders)

@@ -32,6 +32,7 @@ package wellformed
 
 import (
 	"fmt"
+	"slices"
 
 	"drfcheck/protocol"
 )
@@ -78,8 +79,16 @@ func (l Level) Group() protocol.Scope {
 type Query struct {
 	Pre     []protocol.Cond
 	Agree   []protocol.Expr
+	Differ  []Differ
 	Binders []protocol.Binder
 	Goal    protocol.Cond
+}
+
+// Differ says that the two threads disagree: on Cond (when set), or on
+// the value of one of Exprs.
+type Differ struct {
+	Cond  protocol.Cond
+	Exprs []protocol.Expr
 }
 
 // An Oracle decides queries; package smtgen provides one. Normalize works
@@ -94,7 +103,11 @@ type Choice struct {
 	At    protocol.Pos
 	Cond  protocol.Cond
 	Agree []protocol.Expr
-	Why   string // e.g. "the loop at 3:1 runs at least once"
+	// Differ selects the variant where the two threads disagree at a
+	// conditional or loop of implicit barriers only (lock-step warps),
+	// which then lose them.
+	Differ *Differ
+	Why    string // e.g. "the loop at 3:1 runs at least once"
 }
 
 // Variant is a well-formed protocol: its statements are barrier-free
@@ -111,6 +124,9 @@ func (v *Variant) Pre() []protocol.Cond { return choiceConds(v.Choices) }
 // Agree returns the expressions the variant's choices say both threads
 // compute alike.
 func (v *Variant) Agree() []protocol.Expr { return choiceAgree(v.Choices) }
+
+// Differ returns the disagreements the variant's choices select.
+func (v *Variant) Differ() []Differ { return choiceDiffer(v.Choices) }
 
 // Divergence asks whether two threads of a block can disagree at a
 // synchronized conditional or loop: for a conditional, whether Cond can hold
@@ -166,6 +182,7 @@ type normalizer struct {
 type ctx struct {
 	pre     []protocol.Cond
 	agree   []protocol.Expr
+	differ  []Differ
 	binders []protocol.Binder
 }
 
@@ -177,6 +194,7 @@ func (c ctx) assume(cs ...protocol.Cond) ctx {
 func (c ctx) choose(chs []Choice) ctx {
 	c = c.assume(choiceConds(chs)...)
 	c.agree = append(c.agree[:len(c.agree):len(c.agree)], choiceAgree(chs)...)
+	c.differ = append(c.differ[:len(c.differ):len(c.differ)], choiceDiffer(chs)...)
 	return c
 }
 
@@ -207,7 +225,7 @@ func (n *normalizer) sat(c ctx, goal protocol.Cond) bool {
 	if n.oracle == nil {
 		return true
 	}
-	ok, err := n.oracle.Satisfiable(Query{Pre: c.pre, Agree: c.agree, Binders: c.binders, Goal: goal})
+	ok, err := n.oracle.Satisfiable(Query{Pre: c.pre, Agree: c.agree, Differ: c.differ, Binders: c.binders, Goal: goal})
 	return ok || err != nil // an undecided query may hold
 }
 
@@ -249,6 +267,16 @@ func choiceConds(cs []Choice) []protocol.Cond {
 	return out
 }
 
+func choiceDiffer(cs []Choice) []Differ {
+	var out []Differ
+	for _, c := range cs {
+		if c.Differ != nil {
+			out = append(out, *c.Differ)
+		}
+	}
+	return out
+}
+
 func choiceAgree(cs []Choice) []protocol.Expr {
 	var out []protocol.Expr
 	for _, c := range cs {
@@ -271,8 +299,26 @@ func (n *normalizer) stmt(s protocol.Stmt, c ctx) []alt {
 }
 
 func (n *normalizer) cond(s *protocol.If, c ctx) []alt {
+	implicit := protocol.OnlyImplicit(s)
+	if implicit && c.boundIn(s.Cond) {
+		// lock-step resynchronizations that some iterations of an
+		// enclosing synchronized loop make and others not: losing them
+		// only adds behaviours
+		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
+	}
+	var alts []alt
 	if n.prog.Info.ThreadLocal(s.Cond, n.prog.Level == GridLevel) {
-		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Pre: c.pre, Agree: c.agree, Binders: c.binders, Cond: s.Cond})
+		if implicit {
+			// lock-step: threads that disagree run the branches without
+			// the resynchronizations of either
+			d := &Differ{Cond: s.Cond}
+			if n.sat(c.choose([]Choice{{Differ: d}}), &protocol.BoolLit{Value: true}) {
+				alts = append(alts, alt{choices: []Choice{{At: s.At, Differ: d, Why: fmt.Sprintf("the threads disagree at the conditional at %s", s.At)}},
+					stmts: []protocol.Stmt{eraseSync(s)}})
+			}
+		} else {
+			n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Pre: c.pre, Agree: c.agree, Binders: c.binders, Cond: s.Cond})
+		}
 	}
 	neg := &protocol.Not{At: s.Cond.Pos(), X: s.Cond}
 	canThen, canElse := n.sat(c, s.Cond), n.sat(c, neg)
@@ -280,7 +326,6 @@ func (n *normalizer) cond(s *protocol.If, c ctx) []alt {
 		n.unknown(s.At, "the barrier under this conditional is reached in some iterations of the enclosing synchronized loop and not in others; its barriers are ignored")
 		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
 	}
-	var alts []alt
 	branch := func(b *protocol.Block, cond protocol.Cond, why string) {
 		var choices []Choice
 		inner := c
@@ -310,11 +355,28 @@ func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
 	if s.Step != nil {
 		bounds = append(bounds, s.Step)
 	}
+	if protocol.OnlyImplicit(s) && slices.ContainsFunc(bounds, func(b protocol.Expr) bool { return c.boundIn(b) }) {
+		// lock-step resynchronizations in a loop whose bounds change with
+		// an enclosing synchronized loop: losing them only adds behaviours
+		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
+	}
 	for _, b := range bounds {
 		if !n.prog.Info.ThreadLocal(b, n.prog.Level == GridLevel) {
 			continue
 		}
-		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Loop: true, Pre: c.pre, Agree: c.agree, Binders: c.binders, Bounds: bounds})
+		var differ []alt
+		if protocol.OnlyImplicit(s) {
+			// lock-step: threads that disagree run the loop without its
+			// resynchronizations (which only adds behaviours: those of
+			// the iterations both run are lost)
+			d := &Differ{Exprs: bounds}
+			if n.sat(c.choose([]Choice{{Differ: d}}), &protocol.BoolLit{Value: true}) {
+				differ = append(differ, alt{choices: []Choice{{At: s.At, Differ: d, Why: fmt.Sprintf("the threads disagree on the bounds of the loop at %s", s.At)}},
+					stmts: []protocol.Stmt{eraseSync(s)}})
+			}
+		} else {
+			n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Loop: true, Pre: c.pre, Agree: c.agree, Binders: c.binders, Bounds: bounds})
+		}
 		// Go on checking races where the two threads run the same
 		// iterations, as for a conditional both threads take alike.
 		agree := []Choice{{At: s.At, Agree: bounds, Why: fmt.Sprintf("the threads agree on the bounds of the loop at %s", s.At)}}
@@ -322,7 +384,7 @@ func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
 		for i := range alts {
 			alts[i].choices = append(agree[:1:1], alts[i].choices...)
 		}
-		return alts
+		return append(differ, alts...)
 	}
 	return n.uniformLoop(s, c)
 }
@@ -332,7 +394,9 @@ func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
 func (n *normalizer) uniformLoop(s *protocol.Loop, c ctx) []alt {
 	l, ok := n.unitStep(s, c)
 	if !ok {
-		n.unknown(s.At, "the step of this synchronized loop may be zero or negative; its barriers are ignored")
+		if !protocol.OnlyImplicit(s) {
+			n.unknown(s.At, "the step of this synchronized loop may be zero or negative; its barriers are ignored")
+		}
 		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
 	}
 	// With a positive step the loop runs iff lo < hi, whether or not its
@@ -341,7 +405,9 @@ func (n *normalizer) uniformLoop(s *protocol.Loop, c ctx) []alt {
 	runs := &protocol.Cmp{At: s.At, Op: protocol.Lt, X: s.Lo, Y: s.Hi}
 	canSkip, canRun := n.sat(c, empty), n.sat(c, runs)
 	if canSkip && canRun && c.boundIn(runs) {
-		n.unknown(s.At, "this synchronized loop runs zero times in some iterations of the enclosing synchronized loop and not in others; its barriers are ignored")
+		if !protocol.OnlyImplicit(s) {
+			n.unknown(s.At, "this synchronized loop runs zero times in some iterations of the enclosing synchronized loop and not in others; its barriers are ignored")
+		}
 		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
 	}
 	both := canSkip && canRun
@@ -460,4 +526,45 @@ func filterBlock(b *protocol.Block, keep func(*protocol.Sync) bool) *protocol.Bl
 		return nil
 	}
 	return &protocol.Block{At: b.At, Stmts: filterSyncs(b.Stmts, keep)}
+}
+
+// LockStep models the threads of a warp running in lock-step (seed 000,
+// Definition 2.2 and the re-sync method of Section 3.1): after each
+// access, two threads of one warp that both made it are ordered. It puts an
+// implicit warp barrier after every access; Normalize then drops, in the
+// variants where the two threads disagree at a conditional or loop that has
+// only implicit barriers, the barriers of that construct, since the access
+// resynchronizes them only when both make it. It is meant for WarpLevel.
+func LockStep(f *protocol.File) *protocol.File {
+	out := *f
+	out.Body = &protocol.Block{At: f.Body.At, Stmts: lockStepStmts(f.Body.Stmts)}
+	return &out
+}
+
+func lockStepStmts(sts []protocol.Stmt) []protocol.Stmt {
+	var out []protocol.Stmt
+	for _, s := range sts {
+		switch s := s.(type) {
+		case *protocol.Access:
+			out = append(out, s, &protocol.Sync{At: s.At, Scope: protocol.ScopeWarp, Implicit: true})
+		case *protocol.Loop:
+			l := *s
+			l.Body = lockStepBlock(s.Body)
+			out = append(out, &l)
+		case *protocol.If:
+			out = append(out, &protocol.If{At: s.At, Cond: s.Cond, Then: lockStepBlock(s.Then), Else: lockStepBlock(s.Else)})
+		case *protocol.Block:
+			out = append(out, lockStepBlock(s))
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func lockStepBlock(b *protocol.Block) *protocol.Block {
+	if b == nil {
+		return nil
+	}
+	return &protocol.Block{At: b.At, Stmts: lockStepStmts(b.Stmts)}
 }

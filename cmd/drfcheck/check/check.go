@@ -93,6 +93,21 @@ type Input struct {
 	LockStep bool
 }
 
+// Warp returns the warp, in its block, of thread i (0 or 1) of the race.
+func (r *Race) Warp(i int) int64 {
+	w := r.Witness
+	t := w.Threads[i].ThreadIdx
+	size := w.WarpSize
+	if size <= 0 {
+		size = 32
+	}
+	return (t[0] + t[1]*w.BlockDim[0] + t[2]*w.BlockDim[0]*w.BlockDim[1]) / size
+}
+
+// WarpHint is the note on a race between two threads of one warp under
+// today's semantics.
+const WarpHint = "the threads of a warp do not run in lock-step since Volta (independent thread scheduling): order them with __syncwarp(); code written for older GPUs, where they do, is checked that way with --warp-sync"
+
 // MultiBlockHint is the note on a race between blocks found under the
 // default grid size.
 const MultiBlockHint = "the grid size was not given, so any number of blocks was assumed: if this kernel always runs as one block, pass -g 1 or add //--gridDim=1"
@@ -189,7 +204,7 @@ func (in Input) arrays() []string {
 // returned with the reason they are not checked.
 func (c *Checker) levels(in Input) (out []wellformed.Level, skipped []string) {
 	for _, l := range c.opts.Levels {
-		if l == wellformed.BlockLevel && hasWarpSyncs(in) {
+		if l == wellformed.BlockLevel && warps(in) {
 			out = append(out, l, wellformed.WarpLevel)
 			continue
 		}
@@ -226,14 +241,15 @@ func hasGlobal(in Input) bool {
 	return false
 }
 
-// hasWarpSyncs reports whether the protocol has warp barriers, which
-// order threads of one warp and not the others.
-func hasWarpSyncs(in Input) bool {
-	return in.File.Body != nil && protocol.SyncScopes(in.File.Body).Has(protocol.ScopeWarp)
+// warps reports whether threads of one warp are ordered otherwise than
+// threads of different warps: the protocol has warp barriers, or its warps
+// run in lock-step.
+func warps(in Input) bool {
+	return in.LockStep || in.File.Body != nil && protocol.SyncScopes(in.File.Body).Has(protocol.ScopeWarp)
 }
 
 func (c *Checker) env(in Input, level wellformed.Level) smtgen.Env {
-	split := level == wellformed.BlockLevel && hasWarpSyncs(in) && c.checks(wellformed.BlockLevel)
+	split := level == wellformed.BlockLevel && warps(in) && c.checks(wellformed.BlockLevel)
 	return smtgen.Env{Info: in.Info, Launch: in.Launch, Level: level, BenignRaces: c.opts.BenignRaces, SplitWarps: split}
 }
 
@@ -249,7 +265,11 @@ func (c *Checker) checks(l wellformed.Level) bool {
 func (c *Checker) normalize(in Input, level wellformed.Level, deadline time.Time) *wellformed.Program {
 	var prog *wellformed.Program
 	c.withDeadline(deadline, func(s *smtgen.Solver) {
-		prog = wellformed.Normalize(in.File, in.Info, level, s.Oracle(c.env(in, level)))
+		f := in.File
+		if level == wellformed.WarpLevel && in.LockStep {
+			f = wellformed.LockStep(f)
+		}
+		prog = wellformed.Normalize(f, in.Info, level, s.Oracle(c.env(in, level)))
 	})
 	return prog
 }
@@ -288,6 +308,7 @@ func (c *Checker) plan(in Input, prog *wellformed.Program) ([]job, error) {
 		venv := env
 		venv.Pre = append(append([]protocol.Cond(nil), prog.Pre...), v.Pre()...)
 		venv.Agree = v.Agree()
+		venv.Differ = v.Differ()
 		for _, array := range in.arrays() {
 			if prog.Level == wellformed.GridLevel && in.Info.Kinds[array] != protocol.Global {
 				continue
@@ -412,8 +433,11 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 			continue
 		}
 		race := &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices}
-		if q.Level == wellformed.GridLevel && in.GridDefault {
+		switch {
+		case q.Level == wellformed.GridLevel && in.GridDefault:
 			race.Hint = MultiBlockHint
+		case q.Level != wellformed.GridLevel && !in.LockStep && race.Warp(0) == race.Warp(1):
+			race.Hint = WarpHint
 		}
 		races = append(races, race)
 	}

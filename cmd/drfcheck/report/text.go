@@ -304,19 +304,13 @@ func dim3(d [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]
 // betweenText says which threads race when it matters: of different
 // blocks, or, when the kernel has warp barriers, of one warp or of two.
 func betweenText(k *check.Report, r *check.Race) string {
-	w := r.Witness
-	warp := func(i int) int64 {
-		t := w.Threads[i].ThreadIdx
-		return (t[0] + t[1]*w.BlockDim[0] + t[2]*w.BlockDim[0]*w.BlockDim[1]) / k.Launch.Warp()
-	}
-	switch r.Level {
-	case wellformed.GridLevel:
+	switch {
+	case r.Level == wellformed.GridLevel:
 		return " between threads of different blocks"
-	case wellformed.WarpLevel:
-		return fmt.Sprintf(" between threads of one warp (warp %d)", warp(0))
-	}
-	if slices.Contains(k.Levels, wellformed.WarpLevel) {
-		return fmt.Sprintf(" between threads of different warps (%d and %d)", warp(0), warp(1))
+	case r.Warp(0) == r.Warp(1):
+		return fmt.Sprintf(" between threads of one warp (warp %d)", r.Warp(0))
+	case slices.Contains(k.Levels, wellformed.WarpLevel):
+		return fmt.Sprintf(" between threads of different warps (%d and %d)", r.Warp(0), r.Warp(1))
 	}
 	return ""
 }
