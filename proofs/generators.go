@@ -103,6 +103,8 @@ type Case struct {
 	// WarpSize is the number of threads of a warp (Full cases have warp
 	// barriers); 0 means 32.
 	WarpSize int64
+	// LockStep runs the threads of a warp in lock-step (--warp-sync).
+	LockStep bool
 	// Params gives N and M.
 	Params map[string]int64
 	Arrays []Array
@@ -173,6 +175,7 @@ func (c *Case) Config() eval.Config {
 		BlockDim: c.BlockDim(),
 		GridDim:  [3]int64{1, 1, 1},
 		WarpSize: c.WarpSize,
+		LockStep: c.LockStep,
 	}
 	for k, v := range c.Params {
 		cfg.Params[k] = v
@@ -211,7 +214,10 @@ func (c *Case) String() string {
 		dim = fmt.Sprintf("[%d,%d]", c.Threads, c.height())
 	}
 	warp := ""
-	if c.WarpSize > 0 {
+	switch {
+	case c.LockStep:
+		warp = fmt.Sprintf(" --warp-sync=%d", c.WarpSize)
+	case c.WarpSize > 0:
 		warp = fmt.Sprintf(" --warp-size=%d", c.WarpSize)
 	}
 	return fmt.Sprintf("// %s, %d threads (run with %s)\n//--blockDim=%s --gridDim=1%s\n%s",
@@ -249,6 +255,7 @@ func New(r *rand.Rand, frag Fragment) *Case {
 	if frag == Full {
 		// warps of 2 or 3 threads: a block of 2 to 4 has one or two
 		c.WarpSize = 2 + r.Int63n(2)
+		c.LockStep = r.Intn(4) == 0
 	}
 	min := int64(0)
 	if frag == WellFormed {
@@ -1329,6 +1336,9 @@ func (s Stats) String() string {
 // the statistics of a property.
 func Features(c *Case) []string {
 	set := map[string]bool{}
+	if c.LockStep {
+		set["lock-step"] = true
+	}
 	var walk func(sts []protocol.Stmt, top, inSyncLoop bool)
 	walk = func(sts []protocol.Stmt, top, inSyncLoop bool) {
 		for _, s := range sts {

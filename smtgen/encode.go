@@ -17,6 +17,9 @@ type Launch struct {
 	BlockDim, GridDim [3]int64
 	// WarpSize is the number of threads of a warp; 0 means 32.
 	WarpSize int64
+	// LockStep says that the threads of a warp run in lock-step
+	// (wellformed.LockStep); witnesses carry it for their replay.
+	LockStep bool
 }
 
 // Warp returns the warp size, 32 unless set.

@@ -239,6 +239,7 @@ type Witness struct {
 	Array             string
 	BlockDim, GridDim [3]int64
 	WarpSize          int64
+	LockStep          bool
 	Params            []Value // the params used as integers, by name
 	Binders           []Value // the variables of the enclosing aligned loops
 	Threads           [2]ThreadWitness
@@ -294,7 +295,7 @@ func (r *modelReader) named(names []string, f func(string) string) []Value {
 // witness reads a race out of a model.
 func (e *encoder) witness(m *z3.Model, q RaceQuery, rv [2]raceVars, ss []site, scopes [2][]scope) (*Witness, error) {
 	r := &modelReader{e: e, m: m}
-	w := &Witness{Array: q.Array, Funcs: map[string]int64{}, WarpSize: e.env.Launch.Warp()}
+	w := &Witness{Array: q.Array, Funcs: map[string]int64{}, WarpSize: e.env.Launch.Warp(), LockStep: e.env.Launch.LockStep}
 	for d := 0; d < 3; d++ {
 		w.BlockDim[d] = r.int(e.int(protocol.BuiltinName(protocol.BlockDim, d)))
 		w.GridDim[d] = r.int(e.int(protocol.BuiltinName(protocol.GridDim, d)))

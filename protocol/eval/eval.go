@@ -76,6 +76,13 @@ type Config struct {
 	// linear thread indices x + y*blockDim.x + z*blockDim.x*blockDim.y of
 	// one block. Zero or less means 32.
 	WarpSize int64
+	// LockStep runs the threads of a warp in lock-step (seed 000,
+	// Definition 2.2, with the resynchronization of Section 3.1): two
+	// accesses of two threads of one warp are ordered when an access that
+	// both threads make (the same access at the same iteration of every
+	// enclosing loop) comes between them; an access both make is
+	// concurrent with itself.
+	LockStep bool
 }
 
 // DefaultMaxSteps is the budget used when Config.MaxSteps is not positive.
@@ -104,6 +111,11 @@ type AccessValue struct {
 	WarpPhase, GridPhase int
 	Warp                 int64  // the warp of the thread in its block: linear thread index / warp size
 	Value                *int64 // the value a write writes, when the protocol gives it
+	// Step identifies the dynamic access: the access and the iteration
+	// number of each enclosing loop; Seq is its rank among the accesses of
+	// its thread (lock-step warps).
+	Step string
+	Seq  int
 }
 
 // Benign reports whether two access values are writes of values known to be
@@ -205,6 +217,8 @@ type Result struct {
 	Kinds map[string]protocol.DeclKind
 	// BenignRaces is Config.BenignRaces.
 	BenignRaces bool
+	// LockStep is Config.LockStep.
+	LockStep bool
 }
 
 // Race is a racing pair of access values; A comes before B in the Result.
@@ -245,7 +259,7 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 			return true
 		})
 	}
-	res := &Result{Kinds: kinds, BenignRaces: cfg.BenignRaces}
+	res := &Result{Kinds: kinds, BenignRaces: cfg.BenignRaces, LockStep: cfg.LockStep}
 	var runs []*thread
 	err = try(func() {
 		for i := range cfg.Threads {
@@ -486,6 +500,7 @@ func Races(r *Result) []Race {
 			}
 		}
 	}
+	segs := newSegments(r)
 	var races []Race
 	for _, k := range keys {
 		as := buckets[k]
@@ -495,6 +510,9 @@ func Races(r *Result) []Race {
 				switch {
 				case a.block != b.block:
 					concurrent = r.Kinds[a.Access.Array] == protocol.Global && a.GridPhase == b.GridPhase
+				case a.Warp == b.Warp && r.LockStep && a.Thread != b.Thread:
+					sa, sb := segs.of(a.AccessValue, b.AccessValue)
+					concurrent = a.WarpPhase == b.WarpPhase && sa == sb
 				case a.Warp == b.Warp:
 					concurrent = a.WarpPhase == b.WarpPhase
 				default:
@@ -508,6 +526,63 @@ func Races(r *Result) []Race {
 		}
 	}
 	return races
+}
+
+// segments computes, for lock-step warps, the segment of each access of a
+// thread relative to another thread: the number of accesses both threads
+// made (the same Step) that come before it in its thread. Two accesses of
+// the two threads are concurrent when their segments are equal: no access
+// both made, after which they resynchronize, separates them.
+type segments struct {
+	steps map[int][]string       // the Steps of each thread's accesses, by Seq
+	memo  map[[2]int]map[int]int // (thread, other) -> Seq -> segment
+}
+
+func newSegments(r *Result) *segments {
+	s := &segments{steps: map[int][]string{}, memo: map[[2]int]map[int]int{}}
+	if !r.LockStep {
+		return s
+	}
+	for _, run := range r.Blocks {
+		for _, phase := range run.Phases {
+			for _, a := range phase {
+				st := s.steps[a.Thread]
+				for len(st) <= a.Seq {
+					st = append(st, "")
+				}
+				st[a.Seq] = a.Step
+				s.steps[a.Thread] = st
+			}
+		}
+	}
+	return s
+}
+
+// of returns the segments of a relative to b's thread and of b relative to
+// a's thread.
+func (s *segments) of(a, b AccessValue) (int, int) {
+	return s.seg(a.Thread, b.Thread)[a.Seq], s.seg(b.Thread, a.Thread)[b.Seq]
+}
+
+func (s *segments) seg(t, other int) map[int]int {
+	key := [2]int{t, other}
+	if m, ok := s.memo[key]; ok {
+		return m
+	}
+	theirs := map[string]bool{}
+	for _, st := range s.steps[other] {
+		theirs[st] = true
+	}
+	m := map[int]int{}
+	n := 0
+	for seq, st := range s.steps[t] {
+		m[seq] = n
+		if theirs[st] {
+			n++
+		}
+	}
+	s.memo[key] = m
+	return m
 }
 
 // Safe reports whether the run is data-race free (safe(H) for the history of

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
 	"math"
 
@@ -24,6 +25,7 @@ type thread struct {
 	t        Thread           // Config.Threads[idx]
 	outer    map[string]int64 // loop variables bound outside the statements (Phase)
 	loops    []LoopVal        // loop variables in scope, outermost first
+	iters    []int            // the iteration number of each loop in scope
 	phase    int              // barriers passed that order the threads of a block (block and grid scope)
 	warpPh   int              // barriers passed of any scope
 	gridPh   int              // grid barriers passed
@@ -168,11 +170,15 @@ func (th *thread) loop(l *protocol.Loop, muted bool) {
 	if sc := th.synced[l]; sc != 0 {
 		th.events = append(th.events, Event{Kind: Range, Stmt: l, Lo: lo, Hi: hi, Step: step, Scopes: sc})
 	}
+	iter := 0
 	for v := lo; v < hi; {
 		th.step(l)
 		th.loops = append(th.loops, LoopVal{l.Var, v})
+		th.iters = append(th.iters, iter)
 		th.block(stmtsOf(l.Body), muted, false)
 		th.loops = th.loops[:len(th.loops)-1]
+		th.iters = th.iters[:len(th.iters)-1]
+		iter++
 		next, ok := add(v, step)
 		if !ok && step > 0 {
 			break // the exact next value exceeds MaxInt64 >= hi: the loop ends
@@ -205,7 +211,8 @@ func (th *thread) access(a *protocol.Access) {
 		v := th.expr(a.Value)
 		value = &v
 	}
-	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase, WarpPhase: th.warpPh, GridPhase: th.gridPh, Warp: th.warp(), Value: value})
+	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase, WarpPhase: th.warpPh, GridPhase: th.gridPh, Warp: th.warp(), Value: value,
+		Step: fmt.Sprintf("%p %v", a, th.iters), Seq: len(th.accesses)})
 }
 
 func (th *thread) cond(c protocol.Cond) bool {

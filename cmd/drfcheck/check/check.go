@@ -250,7 +250,9 @@ func warps(in Input) bool {
 
 func (c *Checker) env(in Input, level wellformed.Level) smtgen.Env {
 	split := level == wellformed.BlockLevel && warps(in) && c.checks(wellformed.BlockLevel)
-	return smtgen.Env{Info: in.Info, Launch: in.Launch, Level: level, BenignRaces: c.opts.BenignRaces, SplitWarps: split}
+	launch := in.Launch
+	launch.LockStep = in.LockStep
+	return smtgen.Env{Info: in.Info, Launch: launch, Level: level, BenignRaces: c.opts.BenignRaces, SplitWarps: split}
 }
 
 func (c *Checker) checks(l wellformed.Level) bool {

@@ -23,6 +23,7 @@ func ReplayRace(f *protocol.File, w *smtgen.Witness, benign bool) error {
 		BlockDim:    w.BlockDim,
 		GridDim:     w.GridDim,
 		WarpSize:    w.WarpSize,
+		LockStep:    w.LockStep,
 	}
 	for _, t := range w.Threads {
 		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
