@@ -105,8 +105,8 @@ func (b *builder) barriers(sts []protocol.Stmt, levels []level) error {
 				return err
 			}
 		case *protocol.Loop:
-			if !s.Sync {
-				continue
+			if !s.Sync || s.Body == nil {
+				continue // scan reports a synchronized loop without a body
 			}
 			inner := append(levels[:len(levels):len(levels)], level{loop: s, seq: sts, at: i})
 			if err := b.barriers(s.Body.Stmts, inner); err != nil {
@@ -168,6 +168,9 @@ func enter(sts []protocol.Stmt, at int) ([]protocol.Stmt, []protocol.Binder, err
 // body follows the body of a synchronized loop from its start to its first
 // barrier, as enter does.
 func body(l *protocol.Loop) ([]protocol.Stmt, []protocol.Binder, error) {
+	if l.Body == nil {
+		return nil, nil, protocol.Errorf(l.At, "interval: synchronized loop without a body")
+	}
 	run, at, err := scan(l.Body.Stmts, 0)
 	if err != nil {
 		return nil, nil, err

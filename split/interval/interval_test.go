@@ -122,3 +122,82 @@ func TestTraces(t *testing.T) {
 		})
 	}
 }
+
+// A sequence that is not well-formed is an error at the offending
+// statement, never a wrong trace or a panic.
+func TestNotWellFormed(t *testing.T) {
+	at := protocol.Pos{File: "in.prot", Line: 3, Col: 5}
+	acc := &protocol.Access{Array: "A", Index: []protocol.Expr{&protocol.IntLit{}}}
+	sync := &protocol.Sync{}
+	zero, two := &protocol.IntLit{}, &protocol.IntLit{Value: 2}
+	for _, tc := range []struct {
+		name string
+		sts  []protocol.Stmt
+		want string
+	}{
+		{"barrier under a conditional", []protocol.Stmt{acc, &protocol.If{At: at, Cond: &protocol.BoolLit{Value: true},
+			Then: &protocol.Block{Stmts: []protocol.Stmt{sync}}}}, "in.prot:3:5: interval: barrier inside a conditional"},
+		{"synchronized loop with a step", []protocol.Stmt{sync, &protocol.Loop{At: at, Var: "x", Lo: zero, Hi: two, Step: two, Sync: true,
+			Body: &protocol.Block{Stmts: []protocol.Stmt{sync}}}}, "in.prot:3:5: interval: synchronized loop with a step"},
+		{"loop with a barrier not marked", []protocol.Stmt{&protocol.Loop{At: at, Var: "x", Lo: zero, Hi: two,
+			Body: &protocol.Block{Stmts: []protocol.Stmt{sync}}}}, "in.prot:3:5: interval: barrier inside a loop not marked synchronized"},
+		{"synchronized loop without a barrier", []protocol.Stmt{&protocol.Loop{At: at, Var: "x", Lo: zero, Hi: two, Sync: true,
+			Body: &protocol.Block{Stmts: []protocol.Stmt{acc}}}}, "in.prot:3:5: interval: synchronized loop without a barrier in its body"},
+		{"synchronized loop without a body", []protocol.Stmt{&protocol.Loop{At: at, Var: "x", Lo: zero, Hi: two, Sync: true}},
+			"in.prot:3:5: interval: synchronized loop without a body"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := interval.Traces(tc.sts)
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got %v, want %s...", err, tc.want)
+			}
+		})
+	}
+}
+
+// nest makes n nested synchronized loops, each body "wr; sync; <inner>;
+// rd; sync" when twice, else "wr; sync; <inner>" (Fig. 7's pattern).
+func nest(n int, twice bool) string {
+	var b strings.Builder
+	b.WriteString("param N; shared A;\n")
+	for k := 0; k < n; k++ {
+		fmt.Fprintf(&b, "for i%d in 0..N { wr A[tid + i%d]; sync;\n", k, k)
+	}
+	for k := n - 1; k >= 0; k-- {
+		if twice {
+			fmt.Fprintf(&b, "rd A[tid + i%d]; sync;\n", k)
+		}
+		b.WriteString("}\n")
+	}
+	return b.String()
+}
+
+// The traces grow polynomially with the nesting: at most depth+1
+// intervals per barrier, plus the start, and each phase is at most the
+// whole program (here: its accesses).
+func TestPolynomial(t *testing.T) {
+	for _, tc := range []struct {
+		n     int
+		twice bool
+	}{{1, false}, {10, false}, {50, false}, {1, true}, {10, true}, {30, true}} {
+		t.Run(fmt.Sprintf("n=%d twice=%v", tc.n, tc.twice), func(t *testing.T) {
+			sts := variant(t, nest(tc.n, tc.twice))
+			ts, err := interval.Traces(sts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			barriers, accesses := tc.n, tc.n
+			if tc.twice {
+				barriers, accesses = 2*tc.n, 2*tc.n
+			}
+			if max := barriers*(tc.n+1) + 1; len(ts) > max {
+				t.Errorf("%d traces, more than %d", len(ts), max)
+			}
+			for _, tr := range ts {
+				if got := len(protocol.Accesses(&protocol.Block{Stmts: tr.Phase})); got > accesses {
+					t.Errorf("a phase of %d accesses, more than the program's %d", got, accesses)
+				}
+			}
+		})
+	}
+}
