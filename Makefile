@@ -2,6 +2,7 @@
 #
 #   make demo   installs what is missing, builds ./bin/drfcheck and checks the bundled examples
 #   make test   installs what is missing and runs the whole test suite
+#   make bench  runs the benchmarks (make bench-claim2: only Claim 2 of the paper)
 #
 # System packages (gcc for cgo, libz3-dev for the SMT solver, clang for the
 # CUDA front end, libclang-rt-14-dev for the ThreadSanitizer oracle) are installed with apt-get when missing and running as root;
@@ -14,7 +15,7 @@ PKGS := gcc libz3-dev clang libclang-rt-14-dev
 # PROPS sets the number of cases per property test (at least 1000 in CI).
 PROPS ?= 1000
 
-.PHONY: all deps build demo test vet bench clean
+.PHONY: all deps build demo test vet bench bench-claim2 clean
 
 all: build
 
@@ -53,6 +54,12 @@ vet: deps
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Only the scalability experiment of the paper (Claim 2, Fig. 7) on .prot
+# files, both encodings of nested synchronized loops side by side: each
+# size as a ratio to size 1 measured in the same run (x-size1).
+bench-claim2: deps
+	$(GO) test -run '^$$' -bench Claim2 -benchtime 5x ./cmd/drfcheck/check/
 
 clean:
 	rm -rf bin

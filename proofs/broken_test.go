@@ -111,7 +111,7 @@ func TestBrokenAlign(t *testing.T) {
 			p := parameters(t, 6001) // the seed of TestSMTEncoding
 			p.MinSuccessfulTests = defaultCases
 			t.Logf("SMT property against align with defect %s: seed %d, %d cases", d, p.Seed(), p.MinSuccessfulTests)
-			res := forAll(Full, smtProperty(s, alignWith(d), nil)).Check(p)
+			res := forAll(Full, smtProperty(s, paperTraces(alignWith(d)), nil)).Check(p)
 			if res.Passed() {
 				t.Fatalf("the SMT property passed %d cases against an align with defect %s", res.Succeeded, d)
 			}

@@ -19,18 +19,28 @@
 //     split.Split is, a trace being evaluated concretely: every assignment of
 //     its binders, outermost first, and eval.Phase of its phase for every
 //     thread.
+//   - TestIntervals: the analogue of Theorems 1 and 3 for the interval
+//     encoding (split/interval, the checker's default), against eval
+//     directly: a protocol of W is safe iff every trace of
+//     interval.Traces is, each evaluated concretely as for Theorem 3; on
+//     W's cases and on Nested ones (synchronized loops nested up to five
+//     deep, bounds over the variables of enclosing loops).
 //   - TestSMTEncoding: the two-thread encoding of Example 2 (Section 5), one
 //     query per trace and array after wellformed.Normalize (Definition 1 and
 //     Section 5), align and split, on the whole language the pipeline
 //     accepts, with every parameter fixed: a race is found exactly when eval
 //     finds one, barrier divergence exactly when eval finds it, and every
-//     model replays in eval. TestPipeline asks the same of check.Check, end
-//     to end. Where the pipeline reports an Unknown (a construct it cannot
-//     split soundly, or a solver timeout) only soundness is asked: never DRF
-//     when eval finds a race.
+//     model replays in eval. TestSMTEncodingIntervals asks the same with
+//     the interval traces in place of align and split, and TestPipeline
+//     of check.Check, end to end, with either encoding. Where the pipeline
+//     reports an Unknown (a construct it cannot split soundly, or a solver
+//     timeout) only soundness is asked: never DRF when eval finds a race.
 //   - TestBrokenAlign: Theorem 1's property and the SMT property run
 //     against deliberately defective versions of Fig. 3 and must fail, which
 //     shows that they can; the shrunk counterexamples are logged.
+//     TestBrokenIntervals does the same for defective interval relations
+//     (the earlier iteration taken to be the later one, the crossings
+//     dropped, the first and last iterations widened).
 //   - TestRegression*: the minimal counterexamples of the pipeline bugs the
 //     properties found (both fixed), as plain tests.
 //
@@ -80,11 +90,19 @@ const (
 	// every declaration kind, builtin, operator, Ite, Call, steps, else-if
 	// chains, extreme literals. It need not pass protocol.Check.
 	Syntax
+	// Nested is WellFormed with synchronized loops nested up to five deep
+	// and made more often, for the interval encoding (split/interval),
+	// whose traces relate the loop variables of different nesting levels:
+	// inner bounds over outer variables, several barriers per body.
+	Nested
 )
 
 func (f Fragment) String() string {
-	return [...]string{"W", "full", "syntax"}[f]
+	return [...]string{"W", "full", "syntax", "W-nested"}[f]
 }
+
+// inW reports whether cases of the fragment are in W (Definition 1).
+func (f Fragment) inW() bool { return f == WellFormed || f == Nested }
 
 // Array is a shared array of a case and its number of dimensions.
 type Array struct {
@@ -117,7 +135,7 @@ type Case struct {
 	Body  []protocol.Stmt
 }
 
-// ParamNames are the parameters of WellFormed and Full cases.
+// ParamNames are the parameters of WellFormed, Nested and Full cases.
 var ParamNames = []string{"N", "M"}
 
 // File returns the protocol of the case. For Full cases it starts with one
@@ -258,7 +276,7 @@ func New(r *rand.Rand, frag Fragment) *Case {
 		c.LockStep = r.Intn(4) == 0
 	}
 	min := int64(0)
-	if frag == WellFormed {
+	if frag.inW() {
 		min = 1 // "for x in 0..N" must run
 	}
 	for _, p := range ParamNames {
@@ -278,6 +296,11 @@ func New(r *rand.Rand, frag Fragment) *Case {
 		for len(c.Body) == 0 {
 			c.Body = b.wSeq(3, false)
 		}
+	case Nested:
+		for !hasSyncLoop(c.Body) {
+			b.budget, b.loopWeight = 12, 6
+			c.Body = b.wSeq(5, false)
+		}
 	case Full:
 		b.budget = 12
 		for len(c.Body) == 0 {
@@ -292,6 +315,16 @@ func New(r *rand.Rand, frag Fragment) *Case {
 		c.Body = b.synSeq(3)
 	}
 	return c
+}
+
+// hasSyncLoop reports whether a synchronized loop occurs at the top of sts.
+func hasSyncLoop(sts []protocol.Stmt) bool {
+	for _, s := range sts {
+		if l, ok := s.(*protocol.Loop); ok && l.Sync {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- building blocks ----
@@ -318,6 +351,9 @@ type builder struct {
 	vars   []scopeVar // loop variables in scope, innermost last
 	names  int        // loop variables made so far
 	budget int        // statements left to make
+	// loopWeight is the weight of a synchronized loop against an
+	// unsynchronized statement (5) and a barrier (3) in wSeq; 0 means 3.
+	loopWeight int
 }
 
 // scopeVar is a loop variable in scope. It is uniform when every thread
@@ -533,7 +569,11 @@ func (b *builder) wSeq(depth int, needSync bool) []protocol.Stmt {
 	var out []protocol.Stmt
 	for i := 0; i < n && b.budget > 0; i++ {
 		b.budget--
-		switch k := b.weighted(5, 3, 3); {
+		lw := b.loopWeight
+		if lw == 0 {
+			lw = 3
+		}
+		switch k := b.weighted(5, 3, lw); {
 		case k == 0:
 			out = append(out, b.unsync(2))
 		case k == 1 || depth == 0:
@@ -868,7 +908,7 @@ func (b *builder) synCond(depth int) protocol.Cond {
 // are valid by construction; shrinking filters its candidates with Valid.
 // A WellFormed or Full case must pass protocol.Check and run in eval
 // without error (no division by zero, no loop with a non-positive step);
-// a WellFormed case must also be in W (see WellFormed).
+// a WellFormed or Nested case must also be in W (see WellFormed).
 func Valid(c *Case) error {
 	if c.Fragment == Syntax {
 		return nil
@@ -880,7 +920,7 @@ func Valid(c *Case) error {
 	if _, err := protocol.Check(f); err != nil {
 		return err
 	}
-	if c.Fragment == WellFormed {
+	if c.Fragment.inW() {
 		if err := c.inW(c.Body, map[string]int64{}); err != nil {
 			return err
 		}
@@ -1004,7 +1044,7 @@ func (c *Case) shrinks() []*Case {
 		}
 	}
 	min := int64(0)
-	if c.Fragment == WellFormed {
+	if c.Fragment.inW() {
 		min = 1
 	}
 	for _, p := range ParamNames {

@@ -34,7 +34,7 @@ func roundTrip(c *Case) string {
 // other properties are checked too.
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
-	for _, frag := range []Fragment{Syntax, WellFormed, Full} {
+	for _, frag := range []Fragment{Syntax, WellFormed, Full, Nested} {
 		t.Run(frag.String(), func(t *testing.T) {
 			run(t, 1001+int64(frag), forAll(frag, roundTrip))
 		})

@@ -13,6 +13,7 @@ import (
 	"drfcheck/protocol/wellformed"
 	"drfcheck/smtgen"
 	"drfcheck/split"
+	"drfcheck/split/interval"
 )
 
 // queryTimeout bounds each SMT query. The queries of these small protocols
@@ -40,26 +41,35 @@ type outcome struct {
 // approximated, no query undecided.
 func (o *outcome) exact() bool { return len(o.approx) == 0 && len(o.timeouts) == 0 }
 
+// tracesFunc cuts a well-formed body, sliced to one array, into symbolic
+// traces: the paper's align and split, or the barrier intervals.
+type tracesFunc func([]protocol.Stmt) ([]split.Trace, error)
+
+// paperTraces is align (alignFn, Fig. 3) followed by split (Fig. 4).
+func paperTraces(alignFn alignFunc) tracesFunc {
+	return func(sts []protocol.Stmt) ([]split.Trace, error) { return split.Split(alignFn(sts)) }
+}
+
 // pipeline runs the stages of seed 004 on a case as check.Checker does
 // (see cmd/drfcheck/check/check.go, plan): wellformed.Normalize with the
 // solver as oracle; one divergence query per Divergence; for each variant,
 // whose queries assume the program's and the variant's preconditions and
-// agreements, and each array: Slice, align (alignFn), split, and one race
-// query per trace.
+// agreements, and each array: Slice, the cut into traces (tracesFn: align
+// and split, or intervals), and one race query per trace.
 // Every model is replayed in eval.
 //
 // A protocol with warp barriers is checked at block level for threads of
 // different warps and at warp level for threads of one warp, as the
 // checker does; the outcomes are summed.
-func pipeline(s *smtgen.Solver, c *Case, f *protocol.File, alignFn alignFunc) (*outcome, error) {
+func pipeline(s *smtgen.Solver, c *Case, f *protocol.File, tracesFn tracesFunc) (*outcome, error) {
 	if !c.LockStep && !protocol.SyncScopes(f.Body).Has(protocol.ScopeWarp) {
-		return pipelineAt(s, c, f, alignFn, wellformed.BlockLevel, false)
+		return pipelineAt(s, c, f, tracesFn, wellformed.BlockLevel, false)
 	}
-	o, err := pipelineAt(s, c, f, alignFn, wellformed.BlockLevel, true)
+	o, err := pipelineAt(s, c, f, tracesFn, wellformed.BlockLevel, true)
 	if err != nil {
 		return nil, err
 	}
-	w, err := pipelineAt(s, c, f, alignFn, wellformed.WarpLevel, false)
+	w, err := pipelineAt(s, c, f, tracesFn, wellformed.WarpLevel, false)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +83,7 @@ func pipeline(s *smtgen.Solver, c *Case, f *protocol.File, alignFn alignFunc) (*
 	return o, nil
 }
 
-func pipelineAt(s *smtgen.Solver, c *Case, f *protocol.File, alignFn alignFunc, level wellformed.Level, splitWarps bool) (*outcome, error) {
+func pipelineAt(s *smtgen.Solver, c *Case, f *protocol.File, tracesFn tracesFunc, level wellformed.Level, splitWarps bool) (*outcome, error) {
 	info, err := protocol.Check(f)
 	if err != nil {
 		return nil, err
@@ -111,8 +121,7 @@ func pipelineAt(s *smtgen.Solver, c *Case, f *protocol.File, alignFn alignFunc, 
 			if hasNilBlock(sliced) {
 				return nil, fmt.Errorf("wellformed.Slice(%s) returns a nil block (see TestRegressionSliceNilBlock)", array)
 			}
-			aligned, rest := alignFn(sliced)
-			traces, err := split.Split(aligned, rest)
+			traces, err := tracesFn(sliced)
 			if err != nil {
 				if len(o.approx) > 0 {
 					o.timeouts = append(o.timeouts, err.Error())
@@ -289,7 +298,7 @@ func (r *reference) kind() string {
 // pipeline approximates (an Unknown of wellformed) or a query times out,
 // only soundness is asked: never DRF when eval finds a race, and models
 // replay unless barriers were erased.
-func smtProperty(s *smtgen.Solver, alignFn alignFunc, stats Stats) func(c *Case) string {
+func smtProperty(s *smtgen.Solver, tracesFn tracesFunc, stats Stats) func(c *Case) string {
 	return func(c *Case) string {
 		f, err := c.Parsed()
 		if err != nil {
@@ -299,7 +308,7 @@ func smtProperty(s *smtgen.Solver, alignFn alignFunc, stats Stats) func(c *Case)
 		if err != nil {
 			return "eval: " + err.Error()
 		}
-		o, err := pipeline(s, c, f, alignFn)
+		o, err := pipeline(s, c, f, tracesFn)
 		if err != nil {
 			return "pipeline: " + err.Error()
 		}
@@ -347,14 +356,26 @@ func smtProperty(s *smtgen.Solver, alignFn alignFunc, stats Stats) func(c *Case)
 }
 
 // TestSMTEncoding: the two-thread SMT encoding (seed 004, Example 2) of the
-// traces of every well-formed variant, with all parameters fixed by
-// top-level assumptions and blockDim fixed to the block eval runs, agrees
-// with eval on races and barrier divergence, and every model replays.
+// traces of every well-formed variant, cut by the paper's align and split,
+// with all parameters fixed by top-level assumptions and blockDim fixed to
+// the block eval runs, agrees with eval on races and barrier divergence,
+// and every model replays.
 func TestSMTEncoding(t *testing.T) {
 	t.Parallel()
 	s := smtgen.NewSolver(queryTimeout)
 	stats := Stats{}
-	run(t, 6001, forAll(Full, smtProperty(s, align.Align, stats)))
+	run(t, 6001, forAll(Full, smtProperty(s, paperTraces(align.Align), stats)))
+	logStats(t, stats)
+	balanced(t, stats, "ref drf", "ref racy", "ref div")
+}
+
+// TestSMTEncodingIntervals: TestSMTEncoding with the traces of the barrier
+// intervals (split/interval, check's default encoding), on the same cases.
+func TestSMTEncodingIntervals(t *testing.T) {
+	t.Parallel()
+	s := smtgen.NewSolver(queryTimeout)
+	stats := Stats{}
+	run(t, 6001, forAll(Full, smtProperty(s, interval.Traces, stats)))
 	logStats(t, stats)
 	balanced(t, stats, "ref drf", "ref racy", "ref div")
 }
@@ -419,15 +440,20 @@ func pipelineProperty(chk *check.Checker, s *smtgen.Solver, stats Stats) func(c 
 }
 
 // TestPipeline: smtProperty end to end, through check.Checker.Check and its
-// own replay of every witness.
+// own replay of every witness, with each encoding of the checker.
 func TestPipeline(t *testing.T) {
 	t.Parallel()
-	chk := check.New(check.Options{Timeout: queryTimeout, MaxRaces: 1, Jobs: 1, Levels: []wellformed.Level{wellformed.BlockLevel}})
-	s := smtgen.NewSolver(queryTimeout)
-	stats := Stats{}
-	run(t, 6002, forAll(Full, pipelineProperty(chk, s, stats)))
-	logStats(t, stats)
-	balanced(t, stats, "ref drf", "ref racy", "ref div")
+	for _, enc := range []check.Encoding{check.Intervals, check.Paper} {
+		t.Run(enc.String(), func(t *testing.T) {
+			chk := check.New(check.Options{Timeout: queryTimeout, MaxRaces: 1, Jobs: 1,
+				Levels: []wellformed.Level{wellformed.BlockLevel}, Encoding: enc})
+			s := smtgen.NewSolver(queryTimeout)
+			stats := Stats{}
+			run(t, 6002, forAll(Full, pipelineProperty(chk, s, stats)))
+			logStats(t, stats)
+			balanced(t, stats, "ref drf", "ref racy", "ref div")
+		})
+	}
 }
 
 // ---- wellformed.Slice's nil blocks (TestRegressionSliceNilBlock) ----

@@ -25,6 +25,8 @@ import (
 
 	"github.com/aclements/go-z3/z3"
 
+	"drfcheck/protocol"
+	"drfcheck/protocol/printer"
 	"drfcheck/protocol/wellformed"
 )
 
@@ -367,6 +369,7 @@ func (s *Solver) Satisfiable(env Env, q wellformed.Query) (bool, error) {
 	env.Pre = q.Pre
 	env.Differ = q.Differ
 	sat := false
+	q = prune(q)
 	err := s.run(env, func(e *encoder) {
 		vars := e.context(q.Pre, q.Agree, q.Binders)
 		e.assert(e.cond(q.Goal, scope{thread: 1, vars: vars}))
@@ -380,12 +383,103 @@ func (s *Solver) Satisfiable(env Env, q wellformed.Query) (bool, error) {
 	return sat, err
 }
 
-// Oracle adapts the solver to wellformed.Oracle for one protocol.
-func (s *Solver) Oracle(env Env) wellformed.Oracle { return oracle{s, env} }
-
-type oracle struct {
-	s   *Solver
-	env Env
+// prune returns the question with the binders it can do without dropped
+// (pruneBinders).
+func prune(q wellformed.Query) wellformed.Query {
+	used := protocol.FreeVars(q.Goal)
+	for _, c := range q.Pre {
+		addVars(used, c)
+	}
+	for _, x := range q.Agree {
+		addVars(used, x)
+	}
+	q.Binders = pruneBinders(q.Binders, used)
+	return q
 }
 
-func (o oracle) Satisfiable(q wellformed.Query) (bool, error) { return o.s.Satisfiable(o.env, q) }
+// pruneBinders drops the binders that a question can do without: a
+// binder whose variable the question (used) and the kept binders do not
+// mention only says that its range is not empty, and a second binder with
+// the same range says it again. Dropping it leaves an equisatisfiable
+// question. Why: n nested synchronized loops "for x in 0..N" make n
+// questions about n binders each, all but one of them redundant, and
+// wellformed asks two such questions per loop.
+func pruneBinders(binders []protocol.Binder, used map[string]bool) []protocol.Binder {
+	keep := make([]bool, len(binders))
+	first := map[string]int{} // range text to the outermost unused binder with it
+	// Bounds mention only outer binders: from the innermost out, every
+	// binder a kept one mentions is already marked used. Of the unused
+	// binders with one range the outermost is kept, so that the questions
+	// of sibling and nested loops come out the same (Oracle remembers).
+	for i := len(binders) - 1; i >= 0; i-- {
+		b := binders[i]
+		if !used[b.Var] {
+			key := printer.Node(b.Lo) + ".." + printer.Node(b.Hi)
+			if j, ok := first[key]; ok {
+				keep[j] = false
+			}
+			first[key] = i
+		}
+		keep[i] = true
+		addVars(used, b.Lo)
+		addVars(used, b.Hi)
+	}
+	var out []protocol.Binder
+	for i, b := range binders {
+		if keep[i] {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func addVars(used map[string]bool, n protocol.Node) {
+	for v := range protocol.FreeVars(n) {
+		used[v] = true
+	}
+}
+
+// Oracle adapts the solver to wellformed.Oracle for one protocol. It
+// remembers its answers: the loops of a protocol often ask the same
+// question (n nested loops over 0..N ask twice whether 0..N is empty, once
+// their binders are pruned), and each costs a solver call.
+func (s *Solver) Oracle(env Env) wellformed.Oracle {
+	return &oracle{s: s, env: env, memo: map[string]bool{}}
+}
+
+type oracle struct {
+	s    *Solver
+	env  Env
+	memo map[string]bool
+}
+
+func (o *oracle) Satisfiable(q wellformed.Query) (bool, error) {
+	q = prune(q)
+	key := queryKey(q)
+	if sat, ok := o.memo[key]; ok {
+		return sat, nil
+	}
+	sat, err := o.s.Satisfiable(o.env, q)
+	if err == nil {
+		o.memo[key] = sat
+	}
+	return sat, err
+}
+
+// queryKey is the text of a question: equal texts, equal questions.
+func queryKey(q wellformed.Query) string {
+	var b strings.Builder
+	for _, c := range q.Pre {
+		b.WriteString(printer.Node(c) + ";")
+	}
+	b.WriteString("|")
+	for _, x := range q.Agree {
+		b.WriteString(printer.Node(x) + ";")
+	}
+	b.WriteString("|")
+	for _, bd := range q.Binders {
+		fmt.Fprintf(&b, "%s in %s..%s;", bd.Var, printer.Node(bd.Lo), printer.Node(bd.Hi))
+	}
+	b.WriteString("|" + printer.Node(q.Goal))
+	return b.String()
+}

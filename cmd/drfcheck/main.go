@@ -38,6 +38,7 @@ type config struct {
 	jobs          int
 	maxRaces      int
 	benignRaces   bool
+	encoding      check.Encoding
 	levels        []wellformed.Level
 	format        string
 	kernel        string
@@ -78,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.fromDir = fromDir
-	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels, BenignRaces: cfg.benignRaces})
+	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels, BenignRaces: cfg.benignRaces, Encoding: cfg.encoding})
 	start := time.Now()
 	out := newOutput(cfg, stdout, stderr, len(files))
 	dumpTo := stdout
@@ -111,6 +112,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	maxRaces := fs.Int("max-races", 10, "distinct racing pairs of accesses reported per kernel")
 	benign := fs.Bool("benign-races", false, "report two writes of the same value to one place as a race (by default they are benign, as GPUVerify and Faial count them)")
 	level := fs.String("level", "all", "which threads to compare: block (same block), grid (different blocks) or all")
+	traces := fs.String("traces", "intervals", "how protocols become symbolic traces: intervals (barrier intervals, polynomial in the nesting of synchronized loops) or paper (align and split of the Faial paper, exponential in it)")
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	kernel := fs.String("kernel", "", "check only the CUDA kernel with this name")
 	arrays := fs.StringSlice("array", nil, "check only these arrays (comma-separated, repeatable)")
@@ -137,6 +139,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if cfg.levels, err = parseLevel(*level); err != nil {
 		return nil, err
+	}
+	if cfg.encoding, err = check.ParseEncoding(*traces); err != nil {
+		return nil, fmt.Errorf("--traces=%s: want intervals or paper", *traces)
 	}
 	switch cfg.dump {
 	case "", "ir", "protocol", "aligned", "traces", "smt":

@@ -1,8 +1,15 @@
 // Package check runs the whole pipeline of seed 004 on one protocol:
-// well-formedness (protocol/wellformed), barrier aligning (align), splitting
-// (split), one SMT query per trace and array (smtgen), and the replay of
-// every witness through the reference semantics (protocol/eval) before it is
-// reported. It is the library entry point of the command line.
+// well-formedness (protocol/wellformed), the cut into symbolic traces, one
+// SMT query per trace and array (smtgen), and the replay of every witness
+// through the reference semantics (protocol/eval) before it is reported. It
+// is the library entry point of the command line.
+//
+// The traces come from one of two encodings (Options.Encoding): by default
+// the barrier intervals of package split/interval, whose number and size
+// grow polynomially with the nesting of synchronized loops; or the paper's
+// barrier aligning (align, Fig. 3) followed by splitting (split, Fig. 4),
+// exponential in that nesting, kept as the reference to test and benchmark
+// against.
 package check
 
 import (
@@ -18,6 +25,7 @@ import (
 	"drfcheck/protocol/wellformed"
 	"drfcheck/smtgen"
 	"drfcheck/split"
+	"drfcheck/split/interval"
 )
 
 // Options configure a Checker.
@@ -32,6 +40,38 @@ type Options struct {
 	// BenignRaces reports two writes of values known to be equal as a
 	// race; by default they are benign, as GPUVerify and Faial count them.
 	BenignRaces bool
+	// Encoding says how a protocol is cut into symbolic traces; the zero
+	// value is Intervals.
+	Encoding Encoding
+}
+
+// Encoding is how a well-formed protocol becomes symbolic traces. Both give
+// the same verdicts (Theorems 1 and 3, and their analogue for intervals,
+// checked by package proofs); they differ in cost.
+type Encoding int
+
+const (
+	// Intervals cuts the protocol at its barrier intervals directly
+	// (package split/interval): polynomial in the nesting of synchronized
+	// loops.
+	Intervals Encoding = iota
+	// Paper aligns (align, Fig. 3 of seed 004) and splits (split, Fig. 4):
+	// exponential in the nesting of synchronized loops.
+	Paper
+)
+
+var encodingNames = [...]string{"intervals", "paper"}
+
+func (e Encoding) String() string { return encodingNames[e] }
+
+// ParseEncoding reads the name of an encoding: "intervals" or "paper".
+func ParseEncoding(s string) (Encoding, error) {
+	for i, n := range encodingNames {
+		if s == n {
+			return Encoding(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown encoding %q: want intervals or paper", s)
 }
 
 // Checker checks protocols with a pool of solvers. It is safe for
@@ -287,8 +327,9 @@ type job struct {
 }
 
 // group gathers the traces of one variant and array whose phase is the same
-// and mentions no variable of their aligned loops. Splitting nested
-// synchronized loops makes exponentially many of these (seed 004, Fig. 4);
+// and mentions no variable of their binders. Splitting nested
+// synchronized loops makes exponentially many of these (seed 004, Fig. 4),
+// and intervals make one per level of nesting;
 // a trace's query is then its group's query plus the ranges of its
 // binders, so when the group's query, asked once without binders, has no
 // model, neither has any of its traces.
@@ -315,7 +356,7 @@ func (c *Checker) plan(in Input, prog *wellformed.Program) ([]job, error) {
 			if prog.Level == wellformed.GridLevel && in.Info.Kinds[array] != protocol.Global {
 				continue
 			}
-			traces, err := Traces(v.Body, array)
+			traces, err := Traces(c.opts.Encoding, v.Body, array)
 			if err != nil {
 				return jobs, err
 			}
@@ -356,10 +397,14 @@ func alignSlice(body []protocol.Stmt, array string) ([]protocol.Stmt, []protocol
 	return align.Align(wellformed.Slice(body, array))
 }
 
-// Traces aligns a well-formed variant body sliced to one array and splits it.
-func Traces(body []protocol.Stmt, array string) ([]split.Trace, error) {
-	aligned, rest := align.Align(wellformed.Slice(body, array))
-	return split.Split(aligned, rest)
+// Traces cuts a well-formed variant body, sliced to one array, into
+// symbolic traces with the encoding enc.
+func Traces(enc Encoding, body []protocol.Stmt, array string) ([]split.Trace, error) {
+	sliced := wellformed.Slice(body, array)
+	if enc == Paper {
+		return split.Split(align.Align(sliced))
+	}
+	return interval.Traces(sliced)
 }
 
 // run asks the queries in parallel and collects the outcomes in r.

@@ -12,9 +12,9 @@ import (
 )
 
 // Dump prints a stage of the pipeline for one input: "protocol" (the input
-// protocol), "aligned" (each variant and array after barrier aligning),
-// "traces" (the symbolic traces) or "smt" (the SMT-LIB text of each race
-// query).
+// protocol), "aligned" (each variant and array after barrier aligning, Fig. 3,
+// whatever the encoding), "traces" (the symbolic traces of the checker's
+// encoding) or "smt" (the SMT-LIB text of each race query).
 func Dump(c *Checker, in Input, stage string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// ==== %s: %s\n", in.Name, stage)
@@ -59,7 +59,7 @@ func (c *Checker) dumpStage(b *strings.Builder, in Input, prog *wellformed.Progr
 		}
 		return
 	}
-	traces, err := Traces(v.Body, array)
+	traces, err := Traces(c.opts.Encoding, v.Body, array)
 	if err != nil {
 		fmt.Fprintf(b, "// error: %v\n", err)
 		return

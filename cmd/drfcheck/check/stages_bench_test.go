@@ -11,6 +11,7 @@ import (
 	"drfcheck/protocol/wellformed"
 	"drfcheck/smtgen"
 	"drfcheck/split"
+	"drfcheck/split/interval"
 )
 
 // The stages of the pipeline on a few protocols of testdata, one benchmark
@@ -109,6 +110,22 @@ func BenchmarkSplit(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for _, a := range aligned {
 					if _, err := split.Split(a[0], a[1]); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkIntervals cuts the same bodies into the traces of their barrier
+// intervals (split/interval), the default in place of align and split.
+func BenchmarkIntervals(b *testing.B) {
+	for _, s := range stages(b) {
+		b.Run(s.name[len("../../../testdata/protocols/"):], func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				for _, body := range s.bodies {
+					if _, err := interval.Traces(body); err != nil {
 						b.Fatal(err)
 					}
 				}
