@@ -343,9 +343,26 @@ func (ev *evaluator) dim3(args []*clang.Node) *val {
 			out.dims[i] = constant(tUint, big.NewInt(1))
 			continue
 		}
-		out.dims[i] = convert(ev.eval(args[i]), tUint)
+		out.dims[i] = ev.sizeArg(args[i])
 	}
 	return out
+}
+
+// sizeArg evaluates one launch size, converted to unsigned int. A value of
+// a signed type of 32 bits or fewer that is negative converts to 2^31 or
+// more, a size no launch accepts: since such a launch runs nothing, the
+// conversion needs no guard (a guard n >= 0 would leave the size free
+// where n < 0, and a check of blockDim.x == n with any n).
+func (ev *evaluator) sizeArg(n *clang.Node) *val {
+	if n != nil && n.Kind == "ImplicitCastExpr" && n.CastKind == "IntegralCast" {
+		if from, ok := parseInt(n.Child(0).TypeString()); ok && from.signed && from.bits <= 32 {
+			v := ev.eval(n.Child(0))
+			if _, isConst := v.isConst(); v.k == kInt && !isConst {
+				return &val{k: kInt, t: tUint, e: v.e, guard: v.guard, lo: big.NewInt(1), hi: tUint.max()}
+			}
+		}
+	}
+	return convert(ev.eval(n), tUint)
 }
 
 // size evaluates a grid or block argument: a dim3, or an integer (the x
@@ -355,6 +372,12 @@ func (ev *evaluator) size(n *clang.Node) *val {
 	if v.k == kInt {
 		d := ev.dim3(nil)
 		d.dims[0] = convert(v, tUint)
+		for n != nil && (n.Kind == "ImplicitCastExpr" && n.CastKind != "IntegralCast" || n.Kind == "ParenExpr" || n.Kind == "MaterializeTemporaryExpr" || n.Kind == "CXXConstructExpr" && len(n.Inner) == 1) {
+			n = n.Child(0)
+		}
+		if n != nil && n.Kind == "ImplicitCastExpr" {
+			d.dims[0] = ev.sizeArg(n)
+		}
 		return d
 	}
 	if v.k != kDim3 {
