@@ -61,9 +61,28 @@ func (ev *evaluator) read(id string, ref *clang.DeclRef) *val {
 	if ref.Type != nil {
 		t = ref.Type.String()
 	}
+	if isPointer(t) {
+		// An untracked pointer (its address passed to cudaMalloc) stands
+		// for one allocation throughout the function, so that a copy
+		// made before the launch (float *b = a) is known to alias it;
+		// unless the function assigns it, when it is not known.
+		if ev.fn != nil && ev.fn.assigned[id] && !ev.fn.opaque {
+			return unknown("pointer %s is assigned where it is not tracked", ref.Name)
+		}
+		if v, ok := ev.f.allocs[id]; ok {
+			return v
+		}
+		v := ev.f.fresh(ref.Name, t)
+		ev.f.allocs[id] = v
+		return v
+	}
 	v := ev.f.fresh(ref.Name, t)
 	ev.at[id] = v
 	return v
+}
+
+func isPointer(t string) bool {
+	return strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(t), "const")), "*")
 }
 
 // global returns the value of a const global with an initializer, or nil.

@@ -58,6 +58,9 @@ type finder struct {
 	defs  map[string]*clang.Node
 	syms  int
 	sites []*Site
+	seen  map[string]bool // the launches recorded, by node id (clang prints a lambda's body twice)
+	// allocs are the allocations of the untracked pointer variables
+	allocs map[string]*val
 }
 
 // fnInfo is what the walk knows of the function it is in.
@@ -65,6 +68,9 @@ type fnInfo struct {
 	locals  map[string]bool // the variables declared in it (and its parameters)
 	escaped map[string]bool // the locals it does not track
 	opaque  bool            // goto: nothing is tracked
+	// assigned are the variables it assigns (besides initializing them):
+	// an untracked pointer among them has no allocation of its own
+	assigned map[string]bool
 }
 
 // Sites finds the launches in the user's code of a translation unit, in
@@ -76,7 +82,7 @@ func Sites(tu *clang.TU) (sites []*Site) {
 			sites = nil // a defect here must not lose the kernels: they get the default launch
 		}
 	}()
-	f := &finder{tu: tu, defs: tu.Definitions()}
+	f := &finder{tu: tu, defs: tu.Definitions(), seen: map[string]bool{}, allocs: map[string]*val{}}
 	tu.WalkDecls(func(d *clang.Node, _ string) bool {
 		switch d.Kind {
 		case "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXDestructorDecl", "CXXConversionDecl":
@@ -112,6 +118,7 @@ func (f *finder) function(fn *clang.Node) {
 		info.locals[p.ID] = true
 	}
 	scan(body, info)
+	info.assigned = assignments(body, false)
 	for _, p := range fn.Params() {
 		if !info.escaped[p.ID] && !info.opaque {
 			e[p.ID] = f.fresh(p.Name, p.TypeString())
@@ -143,7 +150,7 @@ func scan(body *clang.Node, info *fnInfo) {
 			inLambda = true
 		case "DeclRefExpr":
 			if r := n.Referenced; r != nil && (r.Kind == "VarDecl" || r.Kind == "ParmVarDecl") {
-				if inLambda || !trackedUse(parents) {
+				if inLambda || !trackedUse(n, parents) {
 					info.escaped[r.ID] = true
 				}
 			}
@@ -159,8 +166,8 @@ func scan(body *clang.Node, info *fnInfo) {
 // trackedUse reports whether a use of a variable is one the walk follows:
 // a read, the target of an assignment, increment or decrement (of the
 // variable or of a member of a dim3), a copy.
-func trackedUse(parents []*clang.Node) bool {
-	child := (*clang.Node)(nil)
+func trackedUse(n *clang.Node, parents []*clang.Node) bool {
+	child := n
 	for i := len(parents) - 1; i >= 0; i-- {
 		p := parents[i]
 		switch {
@@ -206,8 +213,13 @@ func (w *walker) havoc(ids map[string]bool) {
 	}
 }
 
-// assigned lists the tracked variables a statement may assign.
-func assigned(n *clang.Node) map[string]bool {
+// assigned lists the variables a statement may assign, or declare (a
+// variable declared in a loop's body has a new value each time).
+func assigned(n *clang.Node) map[string]bool { return assignments(n, true) }
+
+// assignments lists the variables a statement may assign, and those it
+// declares if decls.
+func assignments(n *clang.Node, decls bool) map[string]bool {
 	out := map[string]bool{}
 	var walk func(n *clang.Node)
 	walk = func(n *clang.Node) {
@@ -220,7 +232,7 @@ func assigned(n *clang.Node) map[string]bool {
 			target = n.Child(0)
 		case n.Kind == "UnaryOperator" && (n.Opcode == "++" || n.Opcode == "--"):
 			target = n.Child(0)
-		case n.Kind == "VarDecl":
+		case n.Kind == "VarDecl" && decls:
 			out[n.ID] = true
 		}
 		for target != nil && (target.Kind == "ParenExpr" || target.Kind == "MemberExpr" && !target.IsArrow || target.Kind == "ImplicitCastExpr") {
@@ -547,6 +559,12 @@ func calleeID(call *clang.Node) string {
 
 // launch records a launch site.
 func (w *walker) launch(n *clang.Node) {
+	if n.ID != "" {
+		if w.f.seen[n.ID] {
+			return
+		}
+		w.f.seen[n.ID] = true
+	}
 	ev := &evaluator{f: w.f, env: w.env, fn: w.fn, at: map[string]*val{}, pure: pure(n, w.f.defs)}
 	s := &Site{At: w.f.pos(n)}
 	var kernelExpr, grid, block *clang.Node
