@@ -27,6 +27,7 @@ package infer
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"drfcheck/infer/clang"
@@ -51,6 +52,22 @@ type Kernel struct {
 	// gridDim (indexed by protocol.BuiltinKind) the kernel reads anywhere,
 	// in the code it runs, whether or not they reach the protocol.
 	Uses [4][3]bool
+	// ID is the clang id of the kernel's definition (of the
+	// instantiation, for a template): what package infer/launch names as a
+	// launch site's kernel.
+	ID string
+	// Params are the kernel's C parameters in order.
+	Params []Param
+
+	found    found
+	warpSize int64 // the value of warpSize it was inferred with
+}
+
+// Param is a C parameter of a kernel.
+type Param struct {
+	Name string
+	At   protocol.Pos // where it is declared: the position of its protocol param
+	Int  bool         // of an integer type (a protocol param when used)
 }
 
 // Timing is where the time of an inference went.
@@ -63,8 +80,7 @@ type Timing struct {
 // File infers the protocols of the kernels of a CUDA file. The error is a
 // protocol.ErrorList for clang's errors and for a file without kernels.
 func File(path string, src []byte, opts Options) ([]Kernel, Timing, error) {
-	tu, t, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes})
-	timing := Timing{Clang: t.Clang, Decode: t.Decode}
+	tu, timing, err := Parse(path, src, opts)
 	if err != nil {
 		return nil, timing, err
 	}
@@ -72,6 +88,13 @@ func File(path string, src []byte, opts Options) ([]Kernel, Timing, error) {
 	ks, err := FromTU(tu, path, opts)
 	timing.Analysis = time.Since(start)
 	return ks, timing, err
+}
+
+// Parse runs clang on a CUDA file: the tree that FromTU infers the kernels
+// of and package infer/launch reads the launches of.
+func Parse(path string, src []byte, opts Options) (*clang.TU, Timing, error) {
+	tu, t, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes})
+	return tu, Timing{Clang: t.Clang, Decode: t.Decode}, err
 }
 
 // FromTU infers the protocols of the kernels of a translation unit.
@@ -172,7 +195,31 @@ func kernels(tu *clang.TU) []found {
 // kernel infers the protocol of one kernel: its IR (package infer/ir),
 // then the protocol built from it (package infer/symexec).
 func kernel(tu *clang.TU, path string, k found, opts Options) Kernel {
-	out := Kernel{Name: k.name}
+	return kernelWith(tu, path, k, ir.Options{}, opts.WarpSize)
+}
+
+// With infers the protocol of the kernel again, with launch facts that
+// change the lowering (pointer parameters that alias). tu and path are
+// those the kernel was inferred from.
+func (k Kernel) With(tu *clang.TU, path string, opts ir.Options) Kernel {
+	if k.found.fn == nil {
+		return k
+	}
+	return kernelWith(tu, path, k.found, opts, k.warpSize)
+}
+
+func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, warpSize int64) Kernel {
+	out := Kernel{Name: k.name, ID: k.fn.ID, found: k, warpSize: warpSize}
+	for _, p := range k.fn.Params() {
+		kp := Param{Name: p.Name}
+		if l := p.Range.Begin.At(); tu.InMain(l) {
+			kp.At = protocol.Pos{File: l.File, Line: l.Line, Col: l.Col}
+		} else if l := p.Loc.At(); tu.InMain(l) {
+			kp.At = protocol.Pos{File: l.File, Line: l.Line, Col: l.Col}
+		}
+		kp.Int = isInt(p.TypeString())
+		out.Params = append(out.Params, kp)
+	}
 	at := protocol.Pos{File: path, Line: 1, Col: 1}
 	if l := k.fn.Loc.At(); tu.InMain(l) {
 		at = protocol.Pos{File: l.File, Line: l.Line, Col: l.Col}
@@ -181,25 +228,39 @@ func kernel(tu *clang.TU, path string, k found, opts Options) Kernel {
 		out.File = unknownFile(path, at, fmt.Sprintf("template kernel %s is never instantiated in this file: instantiate it (template __global__ void %s<...>(...);) to check it", k.name, k.name))
 		return out
 	}
-	fn, err := lower(tu, k.fn)
+	fn, err := lower(tu, k.fn, opts)
 	if err != nil {
 		out.File = unknownFile(path, at, err.Error())
 		return out
 	}
-	r := symexec.Protocol(fn, path, symexec.Options{WarpSize: opts.WarpSize})
+	r := symexec.Protocol(fn, path, symexec.Options{WarpSize: warpSize})
 	out.File, out.Uses = r.File, r.Uses
 	return out
 }
 
 // lower lowers a kernel to the IR. A defect of the lowering must not lose
 // the other kernels: the kernel's verdict becomes unknown.
-func lower(tu *clang.TU, fn *clang.Node) (f *ir.Func, err error) {
+func lower(tu *clang.TU, fn *clang.Node, opts ir.Options) (f *ir.Func, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error in the CUDA front end (please report): %v", r)
 		}
 	}()
-	return ir.Lower(tu, fn)
+	return ir.LowerWith(tu, fn, opts)
+}
+
+// isInt reports whether a C type is an integer type (a protocol param).
+func isInt(t string) bool {
+	t = strings.TrimSpace(strings.NewReplacer("const", "", "volatile", "").Replace(t))
+	if strings.ContainsAny(t, "*&[(") {
+		return false
+	}
+	for _, w := range []string{"int", "long", "short", "char", "unsigned", "signed", "bool", "size_t"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownFile is the protocol of a kernel that cannot be checked at all.
@@ -233,7 +294,7 @@ func IR(path string, src []byte, opts Options) ([]IRKernel, error) {
 		if name == "" {
 			name = fn.Name
 		}
-		f, err := lower(tu, fn)
+		f, err := lower(tu, fn, ir.Options{})
 		out = append(out, IRKernel{Name: name, Func: f, Err: err})
 	}
 	return out, nil

@@ -2,25 +2,31 @@ package main
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"drfcheck/cmd/drfcheck/check"
 	"drfcheck/infer"
+	"drfcheck/infer/clang"
+	"drfcheck/infer/ir"
+	"drfcheck/infer/launch"
 	"drfcheck/protocol"
+	"drfcheck/protocol/printer"
 	"drfcheck/smtgen"
 )
 
 // cudaDefault is the launch assumed for a kernel when neither a flag nor the
-// file's header says anything: any size in x, and any size in y and z for
-// the dimensions the kernel reads (of threadIdx or blockDim for the block,
-// of blockIdx or gridDim for the grid), 1 in the others. A kernel that
-// never reads threadIdx.y is written for one-dimensional blocks, and
-// checking it against two-dimensional ones would flag races its author
-// never meant to allow. The grid is never assumed to be one block: a
-// kernel that ignores blockIdx (out[threadIdx.x] = v) races between blocks
-// as soon as it is launched with two, the classic forgotten block offset,
-// and a race that needs two blocks says how to rule them out. The
-// configuration is printed with every result.
+// file's header says anything and the host code does not launch it: any
+// size in x, and any size in y and z for the dimensions the kernel reads
+// (of threadIdx or blockDim for the block, of blockIdx or gridDim for the
+// grid), 1 in the others. A kernel that never reads threadIdx.y is written
+// for one-dimensional blocks, and checking it against two-dimensional ones
+// would flag races its author never meant to allow. The grid is never
+// assumed to be one block: a kernel that ignores blockIdx
+// (out[threadIdx.x] = v) races between blocks as soon as it is launched
+// with two, the classic forgotten block offset, and a race that needs two
+// blocks says how to rule them out. The configuration is printed with
+// every result.
 func cudaDefault(uses [4][3]bool) smtgen.Launch {
 	l := smtgen.Launch{BlockDim: [3]int64{0, 1, 1}, GridDim: [3]int64{0, 1, 1}}
 	for d := 1; d < 3; d++ {
@@ -34,20 +40,43 @@ func cudaDefault(uses [4][3]bool) smtgen.Launch {
 	return l
 }
 
+// maxConfigs bounds the distinct launch configurations of one kernel that
+// are checked one by one; beyond it the kernel gets the default launch,
+// which covers them all.
+const maxConfigs = 8
+
 // loadCUDA infers the protocols of the kernels of a CUDA file: one input
-// per kernel (per instantiation of a template kernel), or only the one
-// --kernel names.
+// per kernel (per instantiation of a template kernel) and per distinct
+// launch configuration of its launch sites, or only the kernel --kernel
+// names.
+//
+// The launch comes from, first to last: the flags, the file's header
+// comment, the launch sites in the host code (package infer/launch), the
+// default rule (cudaDefault). Flags and header are taken as a whole: when
+// either gives a size, the launch sites are not used, since their facts
+// (gridDim.x == (n + 255) / 256) describe the sizes they pass and would
+// contradict others.
 func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
-	if _, _, err := headerLaunch(src); err != nil {
+	hb, hg, err := headerLaunch(src)
+	if err != nil {
 		return nil, fmt.Errorf("%s:%v", path, err)
 	}
 	warp, err := warpFor(cfg, path, src)
 	if err != nil {
 		return nil, err
 	}
-	kernels, _, err := infer.File(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes, WarpSize: warp.size})
+	tu, _, err := infer.Parse(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes})
 	if err != nil {
 		return nil, err
+	}
+	kernels, err := infer.FromTU(tu, path, infer.Options{WarpSize: warp.size})
+	if err != nil {
+		return nil, err
+	}
+	given := cfg.block != nil || cfg.grid != nil || hb != nil || hg != nil
+	var sites []*launch.Site
+	if !given {
+		sites = launch.Sites(tu)
 	}
 	var inputs []check.Input
 	var names []string
@@ -57,10 +86,7 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 		if cfg.kernel != "" && k.Name != cfg.kernel {
 			continue
 		}
-		launch, _ := launchFor(cfg.block, cfg.grid, src, cudaDefault(k.Uses))
-		in, err := newInput(cfg, k.Name, k.File, launch)
-		_, hg, _ := headerLaunch(src)
-		in.GridDefault = cfg.grid == nil && hg == nil
+		ins, err := kernelInputs(cfg, tu, path, src, k, sites, hb, hg)
 		if _, ok := err.(*noArrayError); ok {
 			lacking = err
 			continue
@@ -68,7 +94,7 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 		if err != nil {
 			return nil, err
 		}
-		inputs = append(inputs, in)
+		inputs = append(inputs, ins...)
 	}
 	switch {
 	case len(inputs) > 0:
@@ -79,4 +105,198 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 		return nil, fmt.Errorf("%s: no __global__ function: nothing to check", path)
 	}
 	return nil, fmt.Errorf("%s: --kernel=%s: no such kernel (the file has %v)", path, cfg.kernel, strings.Join(names, ", "))
+}
+
+// kernelInputs makes the inputs of one kernel: one per launch
+// configuration of its sites, or one with the flags', the header's or the
+// default launch.
+func kernelInputs(cfg *config, tu *clang.TU, path string, src []byte, k infer.Kernel, sites []*launch.Site, hb, hg *[3]int64) ([]check.Input, error) {
+	var mine []*launch.Site
+	for _, s := range sites {
+		if s.Kernel == k.ID {
+			mine = append(mine, s)
+		}
+	}
+	var src0 check.LaunchSource
+	switch {
+	case cfg.block != nil || cfg.grid != nil:
+		src0.From = "flags"
+	case hb != nil || hg != nil:
+		src0.From = "header"
+	default:
+		src0.From = "default"
+		if len(sites) > 0 {
+			// said only where host code launches kernels: in a file of
+			// kernels alone, every kernel is
+			src0.Notes = []string{"not launched in the files given: the default launch"}
+		}
+	}
+	if len(mine) > 0 {
+		configs := siteConfigs(tu, path, k, mine)
+		if len(configs) <= maxConfigs {
+			var out []check.Input
+			for _, c := range configs {
+				in, err := newInput(cfg, k.Name, c.file, c.launch)
+				if err != nil {
+					return nil, err
+				}
+				in.Source = c.source
+				out = append(out, in)
+			}
+			return out, nil
+		}
+		src0.Notes = []string{fmt.Sprintf("launched with %d distinct configurations (more than %d): the default launch, which covers them all", len(configs), maxConfigs)}
+	}
+	launch, _ := launchFor(cfg.block, cfg.grid, src, cudaDefault(k.Uses))
+	in, err := newInput(cfg, k.Name, k.File, launch)
+	in.GridDefault = cfg.grid == nil && hg == nil
+	in.Source = src0
+	return []check.Input{in}, err
+}
+
+// config is one distinct launch configuration of a kernel: the protocol
+// with the sites' facts assumed, the sizes, the sites.
+type siteConfig struct {
+	key    string
+	file   *protocol.File
+	launch smtgen.Launch
+	source check.LaunchSource
+}
+
+// siteConfigs groups the launch sites of a kernel by what they tell about
+// it: sites that differ only in values the protocol does not use (a
+// parameter it never reads) are checked once.
+func siteConfigs(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Site) []*siteConfig {
+	var out []*siteConfig
+	byKey := map[string]*siteConfig{}
+	for _, s := range sites {
+		facts := s.Facts(len(k.Params))
+		kk := k
+		var aliasText []string
+		if len(facts.Aliases) > 0 {
+			opts := ir.Options{Aliases: map[int]ir.Alias{}}
+			for _, a := range facts.Aliases {
+				opts.Aliases[a.Param] = ir.Alias{To: a.To, Off: a.Off, Known: a.Known}
+				p, q := paramName(k, a.Param), paramName(k, a.To)
+				switch {
+				case a.Known && a.Off == 0:
+					aliasText = append(aliasText, fmt.Sprintf("%s == %s (the same memory)", p, q))
+				case a.Known && a.Off < 0:
+					aliasText = append(aliasText, fmt.Sprintf("%s == %s - %d bytes (the same memory)", p, q, -a.Off))
+				case a.Known:
+					aliasText = append(aliasText, fmt.Sprintf("%s == %s + %d bytes (the same memory)", p, q, a.Off))
+				default:
+					aliasText = append(aliasText, fmt.Sprintf("%s points into the memory of %s (offset %s_off, any)", p, q, p))
+				}
+			}
+			kk = k.With(tu, path, opts)
+		}
+		names := protocolParams(kk)
+		sub := protocol.Subst{}
+		for i, n := range names {
+			sub[launch.ParamVar(i)] = &protocol.Var{Name: n}
+		}
+		var pre []protocol.Cond
+		var text []string
+		var idx []int
+		for i := range facts.Values {
+			idx = append(idx, i)
+		}
+		sort.Ints(idx)
+		for _, i := range idx {
+			if n, ok := names[i]; ok {
+				pre = append(pre, &protocol.Cmp{Op: protocol.Eq, X: &protocol.Var{Name: n}, Y: &protocol.IntLit{Value: facts.Values[i]}})
+			}
+		}
+		for _, c := range facts.Pre {
+			c = sub.Cond(c)
+			if usable(c) {
+				pre = append(pre, c)
+			}
+		}
+		for _, c := range pre {
+			text = append(text, factText(c))
+		}
+		text = append(text, aliasText...)
+		l := smtgen.Launch{BlockDim: facts.Block, GridDim: facts.Grid}
+		key := fmt.Sprintf("%v %v %q", l.BlockDim, l.GridDim, text)
+		site := check.Site{At: s.At, Config: s.Config}
+		if c, ok := byKey[key]; ok {
+			c.source.Sites = append(c.source.Sites, site)
+			continue
+		}
+		f := withPre(kk.File, pre, s.At)
+		c := &siteConfig{key: key, file: f, launch: l,
+			source: check.LaunchSource{From: "site", Sites: []check.Site{site}, Facts: text, Notes: facts.Notes}}
+		byKey[key] = c
+		out = append(out, c)
+	}
+	return out
+}
+
+// factText prints an assumption; a guarded one (!g || c, as package
+// infer/launch makes them) as "c, where g".
+func factText(c protocol.Cond) string {
+	if l, ok := c.(*protocol.Logic); ok && l.Op == protocol.Or {
+		if n, ok := l.X.(*protocol.Not); ok {
+			return printer.Node(l.Y) + ", where " + printer.Node(n.X)
+		}
+	}
+	return printer.Node(c)
+}
+
+// usable reports whether a condition mentions only the protocol's names:
+// a fact about a parameter the protocol does not use is left out, which
+// only allows more behaviours.
+func usable(c protocol.Cond) bool {
+	for n := range protocol.FreeVars(&protocol.Assume{Cond: c}) {
+		if strings.HasPrefix(n, "$") {
+			return false
+		}
+	}
+	return true
+}
+
+// protocolParams maps the index of each integer parameter of a kernel to
+// its name in the kernel's protocol, found by its declaration's position
+// (the protocol may rename it, and leaves out the parameters it does not
+// use).
+func protocolParams(k infer.Kernel) map[int]string {
+	at := map[protocol.Pos][]string{}
+	for _, d := range k.File.Decls {
+		if d.Kind != protocol.Param {
+			continue
+		}
+		for _, id := range d.Names {
+			at[id.At] = append(at[id.At], id.Name)
+		}
+	}
+	out := map[int]string{}
+	for i, p := range k.Params {
+		if !p.Int || !p.At.IsValid() {
+			continue
+		}
+		if ns := at[p.At]; len(ns) == 1 && strings.HasPrefix(ns[0], p.Name) {
+			out[i] = ns[0]
+		}
+	}
+	return out
+}
+
+func paramName(k infer.Kernel, i int) string {
+	if i < len(k.Params) && k.Params[i].Name != "" {
+		return k.Params[i].Name
+	}
+	return fmt.Sprintf("parameter %d", i+1)
+}
+
+// withPre returns a copy of f whose body starts with the assumptions.
+func withPre(f *protocol.File, pre []protocol.Cond, at protocol.Pos) *protocol.File {
+	g := *f
+	var stmts []protocol.Stmt
+	for _, c := range pre {
+		stmts = append(stmts, &protocol.Assume{At: at, Cond: c})
+	}
+	g.Body = &protocol.Block{At: f.Body.At, Stmts: append(stmts, f.Body.Stmts...)}
+	return &g
 }

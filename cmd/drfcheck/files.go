@@ -205,6 +205,13 @@ func loadProt(cfg *config, path string, src []byte) ([]check.Input, error) {
 	if err != nil {
 		return nil, err
 	}
+	in.Source.From = "default"
+	if hb, hg, _ := headerLaunch(src); hb != nil || hg != nil {
+		in.Source.From = "header"
+	}
+	if cfg.block != nil || cfg.grid != nil {
+		in.Source.From = "flags"
+	}
 	return []check.Input{in}, nil
 }
 

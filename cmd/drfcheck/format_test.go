@@ -276,6 +276,21 @@ func TestFormatsAgree(t *testing.T) {
 					if !found {
 						t.Errorf("no SARIF result for the race %d:%d / %d:%d on %s", a.Line, a.Col, b.Line, b.Col, idx)
 					}
+					// the launch sites checked are named in every format
+					for _, site := range k.Launch.Sites {
+						if !strings.Contains(text, site.Text) {
+							t.Errorf("text lacks %q", site.Text)
+						}
+						named := false
+						for _, res := range sarif.Runs[0].Results {
+							if res.RuleID == "drfcheck/data-race" && strings.Contains(res.Message.Text, site.Text) {
+								named = true
+							}
+						}
+						if !named {
+							t.Errorf("no SARIF race result names %q", site.Text)
+						}
+					}
 				}
 			}
 			if races == 0 {

@@ -51,12 +51,33 @@ const maxPasses = 4
 // device functions it calls. Constructs it does not support become Unknown
 // statements and Opaque expressions; the error is reserved for a node that
 // is not a function with a body.
-func Lower(tu *clang.TU, fn *clang.Node) (*Func, error) {
+func Lower(tu *clang.TU, fn *clang.Node) (*Func, error) { return LowerWith(tu, fn, Options{}) }
+
+// Options are facts about a kernel's launch that change its lowering.
+type Options struct {
+	// Aliases maps the index of a pointer parameter to the earlier pointer
+	// parameter whose memory it points into, as a launch passes them
+	// (k<<<g, b>>>(a, a + 1)). Without it every pointer parameter is
+	// memory of its own, distinct from the others.
+	Aliases map[int]Alias
+}
+
+// Alias says that a pointer parameter points Off bytes past parameter To;
+// when Known is false, the offset is a parameter of its own (any value,
+// the same for every thread).
+type Alias struct {
+	To    int
+	Off   int64
+	Known bool
+}
+
+// LowerWith is Lower with launch facts.
+func LowerWith(tu *clang.TU, fn *clang.Node, opts Options) (*Func, error) {
 	if fn == nil || fn.Body() == nil {
 		return nil, fmt.Errorf("ir.Lower: not a function with a body")
 	}
 	ts := newTypes(tu)
-	shared := &fileState{tu: tu, types: ts, defs: tu.Definitions(), cands: map[string][]target{}, moved: map[string]bool{}, modified: map[string]map[string]bool{}}
+	shared := &fileState{opts: opts, tu: tu, types: ts, defs: tu.Definitions(), cands: map[string][]target{}, moved: map[string]bool{}, modified: map[string]map[string]bool{}}
 	var f *Func
 	for pass := 0; pass < maxPasses; pass++ {
 		l := newLowerer(shared, fn)
@@ -72,6 +93,7 @@ func Lower(tu *clang.TU, fn *clang.Node) (*Func, error) {
 
 // fileState is what the passes over one kernel share.
 type fileState struct {
+	opts     Options
 	tu       *clang.TU
 	types    *types
 	defs     map[string]*clang.Node
@@ -134,8 +156,13 @@ func (l *lowerer) run() *Func {
 	l.out = &l.f.Body.Stmts
 	l.stack = []*clang.Node{l.fn}
 	mod := l.modifiedIn(l.fn)
-	for _, p := range l.fn.Params() {
+	params := map[int]*object{}
+	for i, p := range l.fn.Params() {
+		if a, ok := l.opts.Aliases[i]; ok && l.aliasParam(p, params[a.To], a, mod[p.ID]) {
+			continue
+		}
 		l.param(p, mod[p.ID])
+		params[i] = l.env[p.ID]
 	}
 	l.block(l.fn.Body())
 	return l.f

@@ -24,6 +24,39 @@ func (l *lowerer) param(p *clang.Node, modified bool) {
 	}
 }
 
+// aliasParam makes a pointer parameter point into the memory of an earlier
+// pointer parameter (to), as a launch passes them: one base, so that the
+// accesses through both are checked against each other. It reports false,
+// and leaves the parameter to param, when either is not a plain pointer.
+func (l *lowerer) aliasParam(p *clang.Node, to *object, a Alias, modified bool) bool {
+	t := l.typeOf(p)
+	if to == nil || to.ptr == nil || to.t.kind != cPtr || t.kind != cPtr {
+		return false
+	}
+	b := l.byName[to.name]
+	if b == nil {
+		return false
+	}
+	at := l.pos(p)
+	name := p.Name
+	if name == "" {
+		name = "arg"
+	}
+	o := l.newObject(at, l.name(name), t, Param)
+	l.env[p.ID] = o
+	var off Expr = i64(at, a.Off)
+	if !a.Known {
+		v := l.newVar(at, l.name(o.name+"_off"), I64, Param)
+		l.stable[v] = true
+		off = &Ref{At: at, Var: v}
+	}
+	l.bindPtr(o, &ptrv{alts: []place{{kind: pMem, base: b, off: off}}}, modified, at)
+	if !modified {
+		l.markStable(o)
+	}
+	return true
+}
+
 // markStable records that the scalars of an object are never assigned
 // after their initialization.
 func (l *lowerer) markStable(o *object) {

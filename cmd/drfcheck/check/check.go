@@ -131,6 +131,28 @@ type Input struct {
 	// Definition 2.2; GPUVerify's --warp-sync): two accesses of one warp
 	// are ordered unless both threads execute them at the same step.
 	LockStep bool
+	// Source says where the launch came from, for the report.
+	Source LaunchSource
+}
+
+// LaunchSource says where the launch configuration of a check came from.
+type LaunchSource struct {
+	// From is "flags", "header", "site" (the launches in the host code)
+	// or "default" (the default launch rule).
+	From  string
+	Sites []Site // the launch sites checked together, when From is "site"
+	// Facts are the assumptions the sites add, as text: "n == 1000",
+	// "gridDim.x == (n + 255) / 256", "b points 4 bytes into a".
+	Facts []string
+	// Notes say what the sites did not tell (a size that is not known,
+	// checked for any) or why the default was used.
+	Notes []string
+}
+
+// Site is a launch in the host code.
+type Site struct {
+	At     protocol.Pos
+	Config string // as written: <<<(n + 255) / 256, 256>>>
 }
 
 // Warp returns the warp, in its block, of thread i (0 or 1) of the race.
@@ -187,6 +209,7 @@ type Divergence struct {
 type Report struct {
 	Name        string
 	Launch      smtgen.Launch
+	Source      LaunchSource
 	Levels      []wellformed.Level // the levels checked
 	Skipped     []string           // the levels asked for and not checked, with the reason
 	Arrays      []string           // the arrays checked
@@ -205,7 +228,7 @@ func (c *Checker) Check(in Input) *Report {
 	if c.opts.KernelTimeout > 0 {
 		deadline = start.Add(c.opts.KernelTimeout)
 	}
-	r := &Report{Name: in.Name, Launch: in.Launch, Arrays: in.arrays()}
+	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays()}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
 	var jobs []job
 	levels, skipped := c.levels(in)

@@ -70,6 +70,18 @@ type JSONKernel struct {
 type JSONLaunch struct {
 	BlockDim [3]*int64 `json:"blockDim"`
 	GridDim  [3]*int64 `json:"gridDim"`
+	// From says where it came from: flags, header, site or default.
+	From  string     `json:"from"`
+	Sites []JSONSite `json:"sites,omitempty"`
+	Facts []string   `json:"facts,omitempty"`
+	Notes []string   `json:"notes,omitempty"`
+}
+
+// JSONSite is a launch in the host code.
+type JSONSite struct {
+	JSONPos
+	Config string `json:"config"`
+	Text   string `json:"text"`
 }
 
 // JSONPos is a source position.
@@ -168,11 +180,15 @@ func jsonFile(f *File) JSONFile {
 func jsonKernel(k *check.Report) JSONKernel {
 	jk := JSONKernel{
 		Name: k.Name, Verdict: k.Verdict.String(), Arrays: k.Arrays, Queries: k.Queries, ElapsedMS: ms(k.Elapsed),
-		Launch: JSONLaunch{BlockDim: dimPtrs(k.Launch.BlockDim), GridDim: dimPtrs(k.Launch.GridDim)},
+		Launch: JSONLaunch{BlockDim: dimPtrs(k.Launch.BlockDim), GridDim: dimPtrs(k.Launch.GridDim),
+			From: k.Source.From, Facts: k.Source.Facts, Notes: k.Source.Notes},
 		Levels: []string{}, Races: []JSONRace{}, Divergences: []JSONDivergence{}, Unknowns: []JSONUnknown{},
 	}
 	if jk.Arrays == nil {
 		jk.Arrays = []string{}
+	}
+	for _, s := range k.Source.Sites {
+		jk.Launch.Sites = append(jk.Launch.Sites, JSONSite{JSONPos: jsonPos(s.At), Config: s.Config, Text: SiteText(s)})
 	}
 	for _, l := range k.Levels {
 		jk.Levels = append(jk.Levels, l.String())

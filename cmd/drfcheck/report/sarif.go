@@ -146,17 +146,39 @@ func sarifFile(f *File) []sarifResult {
 	}
 	var out []sarifResult
 	for _, k := range f.Kernels {
+		var results []sarifResult
 		for _, race := range k.Races {
-			out = append(out, sarifRace(k, race))
+			results = append(results, sarifRace(k, race))
 		}
 		for _, d := range k.Divergences {
-			out = append(out, result(RuleDivergence, "error", divergenceText(k, d), d.Witness.Check.At))
+			results = append(results, result(RuleDivergence, "error", divergenceText(k, d), d.Witness.Check.At))
 		}
 		for _, u := range k.Unknowns {
-			out = append(out, result(RuleUnknown, "warning", fmt.Sprintf("%s: cannot check: %s", k.Name, u.Reason), u.At))
+			results = append(results, result(RuleUnknown, "warning", fmt.Sprintf("%s: cannot check: %s", k.Name, u.Reason), u.At))
 		}
+		addLaunch(results, k)
+		out = append(out, results...)
 	}
 	return out
+}
+
+// addLaunch names the launch sites a kernel was checked for in its
+// results' messages, as the text report does under the kernel.
+func addLaunch(results []sarifResult, k *check.Report) {
+	var sites []string
+	for _, s := range k.Source.Sites {
+		sites = append(sites, SiteText(s))
+	}
+	if len(sites) == 0 {
+		return
+	}
+	for i := range results {
+		results[i].Message.Text += " (" + strings.Join(sites, "; ") + ")"
+		if results[i].Properties == nil {
+			results[i].Properties = map[string]any{}
+		}
+		results[i].Properties["launch"] = sites
+	}
 }
 
 // inputErrors makes one result per positioned error of a file.

@@ -236,6 +236,28 @@ func (t *Text) summary(path string, k *check.Report) {
 	t.printf("%s: %s [blockDim=%s gridDim=%s, %s, %s, %s]\n",
 		name, what, formatDims(k.Launch.BlockDim), formatDims(k.Launch.GridDim),
 		checked, plural(k.Queries, "query"), k.Elapsed.Round(1e5))
+	for _, line := range LaunchLines(k.Source) {
+		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), line)
+	}
+}
+
+// LaunchLines says where a kernel's launch came from, one line per site,
+// fact and note: what the text report prints under a kernel, and SARIF
+// adds to its messages.
+func LaunchLines(s check.LaunchSource) []string {
+	var out []string
+	for _, site := range s.Sites {
+		out = append(out, SiteText(site))
+	}
+	for _, f := range s.Facts {
+		out = append(out, "assuming "+f)
+	}
+	return append(out, s.Notes...)
+}
+
+// SiteText is how every format names a launch site.
+func SiteText(s check.Site) string {
+	return fmt.Sprintf("launched at %s with %s", s.At, s.Config)
 }
 
 // Summary writes the closing summary of a run: a line for one file, a table
