@@ -443,7 +443,15 @@ func (b *builder) expr(depth int, withTid, uniformOnly bool) protocol.Expr {
 			return blockDimX()
 		}
 	}
-	switch b.weighted(4, 3, 3, 1, 1, 1, 1) {
+	switch b.weighted(4, 3, 3, 1, 1, 1, 1, 1, 1) {
+	case 7:
+		// bitwise operators, on any values (64-bit two's complement)
+		op := []protocol.BinOp{protocol.BitAnd, protocol.BitOr, protocol.BitXor}[b.r.Intn(3)]
+		return bin(op, b.expr(depth-1, withTid, uniformOnly), b.expr(depth-1, withTid, uniformOnly))
+	case 8:
+		// shifts by a valid count
+		op := []protocol.BinOp{protocol.Shl, protocol.Shr}[b.r.Intn(2)]
+		return bin(op, b.expr(depth-1, withTid, uniformOnly), lit(int64(b.r.Intn(4))))
 	case 0:
 		return bin(protocol.Add, b.expr(depth-1, withTid, uniformOnly), b.expr(depth-1, withTid, uniformOnly))
 	case 1:
@@ -875,7 +883,7 @@ func (b *builder) synExpr(depth int) protocol.Expr {
 	}
 	switch b.r.Intn(5) {
 	case 0, 1:
-		return bin(protocol.BinOp(b.r.Intn(5)), b.synExpr(depth-1), b.synExpr(depth-1))
+		return bin(protocol.BinOp(b.r.Intn(int(protocol.Shr)+1)), b.synExpr(depth-1), b.synExpr(depth-1))
 	case 2:
 		return &protocol.Neg{X: b.synExpr(depth - 1)}
 	case 3:

@@ -92,9 +92,17 @@ const (
 	Mul
 	Div // C division: truncates toward zero
 	Mod // C remainder: has the sign of the dividend
+	// The bitwise operators work on 64-bit two's complement, as Go's on
+	// int64; a shift count must be in 0..62, and a left shift that does not
+	// fit is an overflow. Unlike C, they bind tighter than comparisons.
+	BitAnd
+	BitOr
+	BitXor
+	Shl
+	Shr // arithmetic: rounds toward minus infinity
 )
 
-var binOpNames = [...]string{"+", "-", "*", "/", "%"}
+var binOpNames = [...]string{"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"}
 
 func (o BinOp) String() string { return binOpNames[o] }
 

@@ -255,11 +255,37 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 	case protocol.Div:
 		nonneg := x.GE(e.lit(0))
 		return nonneg.IfThenElse(x.Div(y), x.Neg().Div(y).Neg()).(z3.Int)
-	default:
+	case protocol.Mod:
 		nonneg := x.GE(e.lit(0))
 		return nonneg.IfThenElse(x.Mod(y), x.Neg().Mod(y).Neg()).(z3.Int)
+	case protocol.Shl, protocol.Shr:
+		if k, lit, _ := y.AsInt64(); lit && k >= 0 && k <= 62 {
+			// by a constant: a product, or a floor division (Z3's div
+			// rounds toward minus infinity for a positive divisor, as an
+			// arithmetic shift does)
+			if op == protocol.Shl {
+				return x.Mul(e.lit(1 << k))
+			}
+			return x.Div(e.lit(1 << k))
+		}
+		if op == protocol.Shl {
+			return e.bv(x).Lsh(e.bv(y)).SToInt()
+		}
+		return e.bv(x).SRsh(e.bv(y)).SToInt()
+	case protocol.BitAnd:
+		return e.bv(x).And(e.bv(y)).SToInt()
+	case protocol.BitOr:
+		return e.bv(x).Or(e.bv(y)).SToInt()
+	default:
+		return e.bv(x).Xor(e.bv(y)).SToInt()
 	}
 }
+
+// bv is x as 64-bit two's complement: the bitwise operators of the
+// protocol are those of int64 (package eval), which the bit-vectors of
+// Z3 compute exactly; converting back and forth keeps the rest of the
+// formula over the integers.
+func (e *encoder) bv(x z3.Int) z3.BV { return x.ToBV(64) }
 
 func (e *encoder) cond(c protocol.Cond, sc scope) z3.Bool {
 	switch c := c.(type) {

@@ -393,6 +393,14 @@ func prune(q wellformed.Query) wellformed.Query {
 	for _, x := range q.Agree {
 		addVars(used, x)
 	}
+	for _, d := range q.Differ {
+		if d.Cond != nil {
+			addVars(used, d.Cond)
+		}
+		for _, x := range d.Exprs {
+			addVars(used, x)
+		}
+	}
 	q.Binders = pruneBinders(q.Binders, used)
 	return q
 }
@@ -479,6 +487,16 @@ func queryKey(q wellformed.Query) string {
 	b.WriteString("|")
 	for _, bd := range q.Binders {
 		fmt.Fprintf(&b, "%s in %s..%s;", bd.Var, printer.Node(bd.Lo), printer.Node(bd.Hi))
+	}
+	b.WriteString("|")
+	for _, d := range q.Differ {
+		if d.Cond != nil {
+			b.WriteString(printer.Node(d.Cond))
+		}
+		for _, x := range d.Exprs {
+			b.WriteString("," + printer.Node(x))
+		}
+		b.WriteString(";")
 	}
 	b.WriteString("|" + printer.Node(q.Goal))
 	return b.String()

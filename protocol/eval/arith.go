@@ -62,6 +62,22 @@ func binop(pos protocol.Pos, op protocol.BinOp, x, y int64) int64 {
 		default:
 			r = x % y // MinInt64 % -1 is 0 in Go, as in exact arithmetic
 		}
+	case protocol.BitAnd:
+		r = x & y
+	case protocol.BitOr:
+		r = x | y
+	case protocol.BitXor:
+		r = x ^ y
+	case protocol.Shl, protocol.Shr:
+		if y < 0 || y > 62 {
+			fail(pos, "shift count %d out of range 0..62: %d %s %d", y, x, op, y)
+		}
+		if op == protocol.Shr {
+			r = x >> y
+			break
+		}
+		r = x << y
+		ok = r>>y == x
 	default:
 		fail(pos, "unknown operator %d", op)
 	}

@@ -60,6 +60,11 @@ func (c *converter) condOf(v value) protocol.Cond {
 	if v.c != nil {
 		return v.c
 	}
+	if b, ok := v.e.(*protocol.Binary); ok && (b.Op == protocol.BitAnd || b.Op == protocol.BitOr) {
+		c.errorf(v.at, "expected a condition, found an integer expression (%s is bitwise: did you mean %q?)",
+			map[protocol.BinOp]string{protocol.BitAnd: "a & b", protocol.BitOr: "a | b"}[b.Op], b.Op.String()+b.Op.String())
+		return &protocol.BoolLit{At: v.at}
+	}
 	c.errorf(v.at, "expected a condition, found an integer expression")
 	return &protocol.BoolLit{At: v.at}
 }
@@ -230,9 +235,41 @@ func (c *converter) equality(g *equality) value {
 }
 
 func (c *converter) comparison(g *comparison) value {
+	v := c.bitOr(g.X)
+	for _, t := range g.Tail {
+		v = c.compare(g.Pos, t.Op, v, c.bitOr(t.Y))
+	}
+	return v
+}
+
+func (c *converter) bitOr(g *bitOr) value {
+	v := c.bitXor(g.X)
+	for _, t := range g.Tail {
+		v = c.arith(g.Pos, t.Op, v, c.bitXor(t.Y))
+	}
+	return v
+}
+
+func (c *converter) bitXor(g *bitXor) value {
+	v := c.bitAnd(g.X)
+	for _, t := range g.Tail {
+		v = c.arith(g.Pos, t.Op, v, c.bitAnd(t.Y))
+	}
+	return v
+}
+
+func (c *converter) bitAnd(g *bitAnd) value {
+	v := c.shift(g.X)
+	for _, t := range g.Tail {
+		v = c.arith(g.Pos, t.Op, v, c.shift(t.Y))
+	}
+	return v
+}
+
+func (c *converter) shift(g *shift) value {
 	v := c.sum(g.X)
 	for _, t := range g.Tail {
-		v = c.compare(g.Pos, t.Op, v, c.sum(t.Y))
+		v = c.arith(g.Pos, t.Op, v, c.sum(t.Y))
 	}
 	return v
 }
@@ -245,6 +282,7 @@ func (c *converter) compare(at lexer.Position, op string, x, y value) value {
 
 var binOps = map[string]protocol.BinOp{
 	"+": protocol.Add, "-": protocol.Sub, "*": protocol.Mul, "/": protocol.Div, "%": protocol.Mod,
+	"&": protocol.BitAnd, "|": protocol.BitOr, "^": protocol.BitXor, "<<": protocol.Shl, ">>": protocol.Shr,
 }
 
 func (c *converter) sum(g *sum) value {

@@ -136,12 +136,58 @@ type eqTail struct {
 
 type comparison struct {
 	Pos  lexer.Position
-	X    *sum       `parser:"@@"`
+	X    *bitOr     `parser:"@@"`
 	Tail []*relTail `parser:"@@*"`
 }
 
 type relTail struct {
 	Op string `parser:"@('<=' | '>=' | '<' | '>')"`
+	Y  *bitOr `parser:"@@"`
+}
+
+// The bitwise levels bind tighter than comparisons, unlike C, so that
+// "x & 1 == 0" reads as it is meant.
+type bitOr struct {
+	Pos  lexer.Position
+	X    *bitXor  `parser:"@@"`
+	Tail []*orBit `parser:"@@*"`
+}
+
+type orBit struct {
+	Op string  `parser:"@'|'"`
+	Y  *bitXor `parser:"@@"`
+}
+
+type bitXor struct {
+	Pos  lexer.Position
+	X    *bitAnd   `parser:"@@"`
+	Tail []*xorBit `parser:"@@*"`
+}
+
+type xorBit struct {
+	Op string  `parser:"@'^'"`
+	Y  *bitAnd `parser:"@@"`
+}
+
+type bitAnd struct {
+	Pos  lexer.Position
+	X    *shift    `parser:"@@"`
+	Tail []*andBit `parser:"@@*"`
+}
+
+type andBit struct {
+	Op string `parser:"@'&'"`
+	Y  *shift `parser:"@@"`
+}
+
+type shift struct {
+	Pos  lexer.Position
+	X    *sum         `parser:"@@"`
+	Tail []*shiftTail `parser:"@@*"`
+}
+
+type shiftTail struct {
+	Op string `parser:"@('<<' | '>>')"`
 	Y  *sum   `parser:"@@"`
 }
 

@@ -35,7 +35,7 @@ var lexDef = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Keyword", Pattern: `(?:` + keywords + `)\b`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 	{Name: "Int", Pattern: `[0-9][A-Za-z0-9_]*`},
-	{Name: "Op", Pattern: `\.\.|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:.,;=()\[\]{}]`},
+	{Name: "Op", Pattern: `\.\.|==|!=|<<|>>|<=|>=|&&|\|\||[-+*/%<>!?:.,;=()\[\]{}&|^]`},
 	{Name: "Invalid", Pattern: `(?s:.)`},
 })
 

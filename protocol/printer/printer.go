@@ -208,13 +208,18 @@ func (p *printer) block(b *protocol.Block) {
 
 // ---- expressions and conditions ----
 
-// Precedence levels, loosest first, as in C and in the parser's grammar.
+// Precedence levels, loosest first, as in the parser's grammar (C's, but
+// for the bitwise operators, which bind tighter than comparisons).
 const (
 	precTernary = iota + 1
 	precOr
 	precAnd
 	precEq
 	precRel
+	precBitOr
+	precBitXor
+	precBitAnd
+	precShift
 	precAdd
 	precMul
 	precUnary
@@ -303,8 +308,17 @@ func exprPrec(e protocol.Expr) int {
 	case *protocol.Neg:
 		return precUnary
 	case *protocol.Binary:
-		if e.Op == protocol.Add || e.Op == protocol.Sub {
+		switch e.Op {
+		case protocol.Add, protocol.Sub:
 			return precAdd
+		case protocol.BitOr:
+			return precBitOr
+		case protocol.BitXor:
+			return precBitXor
+		case protocol.BitAnd:
+			return precBitAnd
+		case protocol.Shl, protocol.Shr:
+			return precShift
 		}
 		return precMul
 	case *protocol.Ite:
