@@ -443,7 +443,7 @@ func (b *builder) expr(depth int, withTid, uniformOnly bool) protocol.Expr {
 			return blockDimX()
 		}
 	}
-	switch b.weighted(4, 3, 3, 1, 1, 1, 1, 1, 1) {
+	switch b.weighted(8, 6, 6, 2, 2, 2, 2, 1, 1) {
 	case 7:
 		// bitwise operators, on any values (64-bit two's complement)
 		op := []protocol.BinOp{protocol.BitAnd, protocol.BitOr, protocol.BitXor}[b.r.Intn(3)]
