@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -131,7 +132,8 @@ func (d *differential) outcome(c *cudagen.Case) *diffOutcome {
 const batchSize = 100
 
 // prefetch evaluates the cases not yet in the cache, in batches of distinct
-// names.
+// names and one warp size (drfcheck reads a batch as one file, and warpSize
+// is the file's).
 func (d *differential) prefetch(cases []*cudagen.Case) {
 	var todo []*cudagen.Case
 	seen := map[string]bool{}
@@ -149,7 +151,7 @@ func (d *differential) prefetch(cases []*cudagen.Case) {
 		var batch, rest []*cudagen.Case
 		names := map[string]bool{}
 		for _, c := range todo {
-			if len(batch) < batchSize && !names[c.Name] {
+			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == todo[0].WarpSize {
 				names[c.Name] = true
 				batch = append(batch, c)
 			} else {
@@ -185,7 +187,7 @@ func (d *differential) evaluate(batch []*cudagen.Case) {
 func execCases(cs []*cudagen.Case) []exec.Case {
 	out := make([]exec.Case, len(cs))
 	for i, c := range cs {
-		ec := exec.Case{Name: c.Name, Source: c.Source, Kernel: c.Kernel, Block: exec.Dim3(c.Block), Grid: exec.Dim3(c.Grid)}
+		ec := exec.Case{Name: c.Name, Source: c.Source, Kernel: c.Kernel, Block: exec.Dim3(c.Block), Grid: exec.Dim3(c.Grid), WarpSize: c.WarpSize}
 		for _, p := range c.Params {
 			ec.Params = append(ec.Params, exec.Param{Name: p.Name, Type: p.Type, Pointer: p.Pointer, Len: p.Len, Init: p.Init, Value: p.Value})
 		}
@@ -231,7 +233,8 @@ func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []err
 	return reports, errs
 }
 
-// infer reads the cases of a batch as one CUDA file.
+// infer reads the cases of a batch, all of one warp size, as one CUDA
+// file.
 func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, error) {
 	var b strings.Builder
 	for _, c := range batch {
@@ -241,7 +244,7 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		return nil, err
 	}
-	ks, _, err := infer.File(path, []byte(b.String()), infer.Options{})
+	ks, _, err := infer.File(path, []byte(b.String()), infer.Options{WarpSize: int64(batch[0].WarpSize)})
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +262,7 @@ func (d *differential) check(c *cudagen.Case, k infer.Kernel) (*check.Report, er
 	if err != nil {
 		return nil, err
 	}
-	var launch smtgen.Launch
+	launch := smtgen.Launch{WarpSize: int64(c.WarpSize)} // as --warp-size
 	for i := range 3 {
 		launch.BlockDim[i] = int64(max(c.Block[i], 1))
 		launch.GridDim[i] = int64(max(c.Grid[i], 1))
@@ -274,9 +277,29 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	var n, execRace, execDiv, inconclusive, rejected int
 	verdicts := map[check.Verdict]int{}
 	var witnesses, confirmed, interpreted int
+	// kernels whose warp barriers order threads of one warp apart from
+	// others: what execution and drfcheck say of them
+	var warps, warpRace, warpDiv, warpSmall int
+	warpVerdicts := map[check.Verdict]int{}
 	for _, c := range cases {
 		o := d.outcome(c)
 		n++
+		if slices.Contains(cudagen.Constructs(c), "warp barrier, several warps") {
+			warps++
+			if c.WarpSize < 32 {
+				warpSmall++
+			}
+			switch {
+			case o.exec.Err != nil:
+			case o.exec.Race:
+				warpRace++
+			case o.exec.Divergence:
+				warpDiv++
+			}
+			if o.rejected == nil {
+				warpVerdicts[o.verdict]++
+			}
+		}
 		switch {
 		case o.exec.Err != nil:
 			inconclusive++
@@ -308,6 +331,8 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 		verdicts[check.Divergent], verdicts[check.Unknown], rejected)
 	t.Logf("drfcheck's races whose witness is a concrete execution: %d, confirmed by execution: %d, of the others racy by the generator's interpreter: %d",
 		witnesses, confirmed, interpreted)
+	t.Logf("with warp barriers and several warps per block: %d kernels (%d with warps of 2 to 8 threads); execution shows a race in %d, divergence only in %d; drfcheck: %d drf, %d racy, %d divergent, %d unknown",
+		warps, warpSmall, warpRace, warpDiv, warpVerdicts[check.DRF], warpVerdicts[check.Racy], warpVerdicts[check.Divergent], warpVerdicts[check.Unknown])
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}
