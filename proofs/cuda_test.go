@@ -237,6 +237,9 @@ func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []err
 // file.
 func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, error) {
 	var b strings.Builder
+	// kernels name cooperative_groups without an #include, which the
+	// oracle's header allows and drfcheck's does not
+	b.WriteString("#include <cooperative_groups.h>\n")
 	for _, c := range batch {
 		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
 	}
@@ -277,42 +280,9 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	var n, execRace, execDiv, inconclusive, rejected int
 	verdicts := map[check.Verdict]int{}
 	var witnesses, confirmed, interpreted int
-	// kernels whose warp barriers order threads of one warp apart from
-	// others: what execution and drfcheck say of them
-	var warps, warpRace, warpDiv, warpSmall, warpDisagree, warpMissed int
-	warpVerdicts := map[check.Verdict]int{}
 	for _, c := range cases {
 		o := d.outcome(c)
 		n++
-		if slices.Contains(cudagen.Constructs(c), "warp barrier, several warps") {
-			warps++
-			if c.WarpSize < 32 {
-				warpSmall++
-			}
-			switch {
-			case o.exec.Err != nil:
-			case o.exec.Race:
-				warpRace++
-			case o.exec.Divergence:
-				warpDiv++
-			}
-			if o.rejected == nil {
-				warpVerdicts[o.verdict]++
-			}
-			// the generator's interpreter models warp barriers as the
-			// execution does: divergence is exact on both sides, and
-			// ThreadSanitizer reports no race that is not there; but it
-			// may miss one (its shadow keeps 4 accesses per word), which
-			// is counted apart
-			switch {
-			case o.exec.Err != nil:
-			case (c.Expect == cudagen.Divergent) != o.exec.Divergence || c.Expect == cudagen.DRF && o.exec.Race:
-				warpDisagree++
-				t.Logf("the interpreter says %v, the execution %v:\n%s\n%s", c.Expect, execVerdict(o.exec), c, o.exec.Report)
-			case c.Expect == cudagen.Racy && !o.exec.Race:
-				warpMissed++
-			}
-		}
 		switch {
 		case o.exec.Err != nil:
 			inconclusive++
@@ -344,17 +314,59 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 		verdicts[check.Divergent], verdicts[check.Unknown], rejected)
 	t.Logf("drfcheck's races whose witness is a concrete execution: %d, confirmed by execution: %d, of the others racy by the generator's interpreter: %d",
 		witnesses, confirmed, interpreted)
-	t.Logf("with warp barriers and several warps per block: %d kernels (%d with warps of 2 to 8 threads); execution shows a race in %d, divergence only in %d; drfcheck: %d drf, %d racy, %d divergent, %d unknown",
-		warps, warpSmall, warpRace, warpDiv, warpVerdicts[check.DRF], warpVerdicts[check.Racy], warpVerdicts[check.Divergent], warpVerdicts[check.Unknown])
-	t.Logf("of them racy by the interpreter, with no race seen by ThreadSanitizer: %d", warpMissed)
-	if warpDisagree > 0 {
-		t.Errorf("the generator's interpreter and the execution disagree on %d kernels with warp barriers", warpDisagree)
-	}
+	d.reportConstruct(t, cases, "warp barrier, several warps", "warp barriers and several warps per block")
+	d.reportConstruct(t, cases, "grid.sync()", "grid barriers")
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}
 	if inconclusive*20 > n {
 		t.Errorf("the execution was inconclusive for %d of %d generated kernels", inconclusive, n)
+	}
+}
+
+// reportConstruct logs what execution and drfcheck say of the kernels
+// with a construct, and fails when the generator's interpreter and the
+// execution disagree on one: divergence is exact on both sides, and
+// ThreadSanitizer reports no race that is not there (it may miss one, its
+// shadow keeping 4 accesses per word: those are counted apart).
+func (d *differential) reportConstruct(t *testing.T, cases []*cudagen.Case, construct, what string) {
+	var n, small, race, div, disagree, missed int
+	verdicts := map[check.Verdict]int{}
+	expect := map[cudagen.Verdict]int{}
+	for _, c := range cases {
+		if !slices.Contains(cudagen.Constructs(c), construct) {
+			continue
+		}
+		o := d.outcome(c)
+		n++
+		expect[c.Expect]++
+		if c.WarpSize < 32 {
+			small++
+		}
+		if o.rejected == nil {
+			verdicts[o.verdict]++
+		}
+		switch {
+		case o.exec.Err != nil:
+			continue
+		case o.exec.Race:
+			race++
+		case o.exec.Divergence:
+			div++
+		}
+		switch {
+		case (c.Expect == cudagen.Divergent) != o.exec.Divergence || c.Expect == cudagen.DRF && o.exec.Race:
+			disagree++
+			t.Logf("the interpreter says %v, the execution %v:\n%s\n%s", c.Expect, execVerdict(o.exec), c, o.exec.Report)
+		case c.Expect == cudagen.Racy && !o.exec.Race:
+			missed++
+		}
+	}
+	t.Logf("with %s: %d kernels (%d with warps of 2 to 8 threads); interpreter: %d drf, %d racy, %d divergent; execution shows a race in %d, divergence only in %d (races it missed: %d); drfcheck: %d drf, %d racy, %d divergent, %d unknown",
+		what, n, small, expect[cudagen.DRF], expect[cudagen.Racy], expect[cudagen.Divergent], race, div, missed,
+		verdicts[check.DRF], verdicts[check.Racy], verdicts[check.Divergent], verdicts[check.Unknown])
+	if disagree > 0 {
+		t.Errorf("the generator's interpreter and the execution disagree on %d kernels with %s", disagree, what)
 	}
 }
 

@@ -476,7 +476,9 @@ type Continue struct{}
 type Return struct{ X Expr }
 
 // Sync is __syncthreads(); or __syncwarp(); (__syncwarp(Mask); when Mask
-// is not 0: only the full mask is a warp barrier).
+// is not 0: only the full mask is a warp barrier), or, with Op gridSync,
+// cooperative_groups::this_grid().sync();, a barrier of every thread of the
+// grid.
 type Sync struct {
 	Op   string
 	Mask uint32
@@ -530,6 +532,9 @@ func (p *Program) warp() int {
 	}
 	return p.Warp
 }
+
+// gridSync is the Op of a grid barrier.
+const gridSync = "grid.sync"
 
 // warpBarrier says whether s is a warp barrier: __syncwarp with the full
 // mask (any other mask orders nothing, in the oracle as in drfcheck).

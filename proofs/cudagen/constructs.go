@@ -58,7 +58,7 @@ var ConstructNames = []string{
 	"__syncthreads_or/and",
 	// warps
 	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
-	"warp barrier, several warps",
+	"warp barrier, several warps", "grid.sync()",
 	// bytes
 	"memcpy", "memset", "memcpy/memset (char *) + k", "memcpy/memset partial word", "memcpy/memset local",
 	// C++ and GNU extensions
@@ -341,6 +341,10 @@ func constructs(p *Program) map[string]bool {
 		case *Continue:
 			add("continue")
 		case *Sync:
+			if s.Op == gridSync {
+				add("grid.sync()")
+				return
+			}
 			if s.Op == "__syncwarp" {
 				add("__syncwarp")
 				if s.Mask == 0xffffffff {

@@ -169,3 +169,70 @@ func (g *gen) warpSync() *Sync {
 	}
 	return &Sync{Op: "__syncwarp"}
 }
+
+// gridStmt places a grid exchange, with several blocks: each thread writes
+// its own cell of a global array of its own, the grid barrier
+// (cooperative_groups::this_grid().sync()), then reads the cell of a thread
+// k further in the grid, often of another block; in a loop a second grid
+// barrier closes the interval. The racy mood leaves the barrier out or puts
+// __syncthreads() in its place (which orders the block only); the
+// divergent mood puts it under a condition on blockIdx (blocks that do not
+// reach it) or on threadIdx.
+func (g *gen) gridStmt(out *[]Stmt) {
+	p := g.p
+	nb := int64(p.blocks())
+	divergent := g.div > 0 && g.chance(g.div)
+	if nb < 2 || g.gid == nil || !g.canSync() && !divergent {
+		g.access(out)
+		return
+	}
+	total := int64(p.threads()) * nb
+	a := &Var{Name: g.name("gx"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1}
+	g.k.Params = append(g.k.Params, a)
+	k := 1 + int64(g.intn(int(total-1)))
+	var totalE Expr = intLit(total)
+	if p.Grid[1] == 1 && g.chance(0.4) {
+		totalE = &Cast{T: tInt, X: bin("*", gdim(0), bdim(0))}
+	}
+	barrier := func() Stmt { return &Sync{Op: gridSync} }
+	withSync, closing := true, len(g.loops) > 0
+	if g.mood == Racy && g.risky() {
+		switch g.intn(3) {
+		case 0:
+			withSync = false
+		case 1:
+			barrier = func() Stmt { return &Sync{Op: "__syncthreads"} }
+		default:
+			if closing {
+				closing = false
+			} else {
+				withSync = false
+			}
+		}
+	}
+	var body []Stmt
+	saveScope := len(g.scope)
+	body = append(body, &Assign{L: &Index{X: ref(a), I: ref(g.gid)}, Op: "=", R: bin("+", ref(g.gid), ref(g.nPar))})
+	if withSync {
+		body = append(body, barrier())
+	}
+	x := g.local(&body, "x", tInt, &Index{X: ref(a), I: bin("%", bin("+", ref(g.gid), intLit(k)), totalE)}, unknown, false)
+	g.noIdx[x] = true
+	g.use(&body, x)
+	if closing {
+		body = append(body, barrier())
+	}
+	g.scope = g.scope[:saveScope]
+	if divergent {
+		g.diverged = true
+		var cond Expr
+		if g.chance(0.6) {
+			cond = bin("!=", bidx(0), uintLit(int64(g.intn(p.Grid[0]))))
+		} else {
+			cond = bin("!=", ref(g.tid), intLit(int64(g.intn(p.threads()))))
+		}
+		*out = append(*out, &If{C: cond, Then: block(body...)})
+		return
+	}
+	*out = append(*out, body...)
+}

@@ -33,6 +33,11 @@ import (
 // warps and in one block interval, or of one warp and in one warp interval
 // (between two barriers of either kind).
 //
+// A grid barrier (cooperative_groups::this_grid().sync()) is a block
+// barrier that also orders the blocks: two blocks race on global memory
+// when they are in one grid interval, and blocks that pass different
+// sequences of grid barriers diverge.
+//
 // Threads run one after the other; a thread's barriers only number its
 // barrier intervals. That is exact because no value that depends on the
 // schedule may decide control flow or an index: the values read from
@@ -267,6 +272,7 @@ func run(p *Program, ti *typeInfo) (res *Result, err error) {
 		}
 	}
 	nb := p.blocks()
+	var gbars0 []any // the grid barriers of block 0
 	for b := 0; b < nb; b++ {
 		in.block = b
 		in.blk = map[raceKey]*cellInfo{}
@@ -289,17 +295,27 @@ func run(p *Program, ti *typeInfo) (res *Result, err error) {
 		}
 		bid := [3]int64{int64(b % p.Grid[0]), int64(b / p.Grid[0] % p.Grid[1]), int64(b / (p.Grid[0] * p.Grid[1]))}
 		var bars [][]any
+		var gbars []any // the grid barriers of the block's first thread
 		for t := 0; t < p.threads(); t++ {
 			th := &thread{in: in, lin: t, bid: bid, blin: b, warp: t / p.warp()}
 			th.tidx = [3]int64{int64(t % p.Block[0]), int64(t / p.Block[0] % p.Block[1]), int64(t / (p.Block[0] * p.Block[1]))}
 			th.runKernel(globals, shared)
 			bars = append(bars, th.bars)
+			if t == 0 {
+				gbars = th.gbars
+			}
 			in.res.Steps += th.steps
 			if b == 0 && t == 0 {
 				in.res.Barriers = len(th.bars)
 			}
 		}
 		if in.res.Verdict != Divergent && diverges(bars, p.warp()) {
+			in.res.Verdict = Divergent
+			in.res.DivBlock = b
+		}
+		if b == 0 {
+			gbars0 = gbars
+		} else if in.res.Verdict != Divergent && !sameBarriers(gbars, gbars0) {
 			in.res.Verdict = Divergent
 			in.res.DivBlock = b
 		}
@@ -403,7 +419,7 @@ func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr) {
 	in.note(in.blk, raceKey{l.obj.id, th.epoch, -1, key}, int32(th.lin), mode, mask, site, l, false, in.p.warp())
 	in.note(in.blk, raceKey{l.obj.id, th.wepoch, th.warp, key}, int32(th.lin), mode, mask, site, l, false, 0)
 	if l.obj.sp == spGlobal && in.p.blocks() > 1 {
-		in.note(in.grid, raceKey{l.obj.id, 0, -1, key}, int32(th.blin), mode, mask, site, l, true, 0)
+		in.note(in.grid, raceKey{l.obj.id, th.gepoch, -1, key}, int32(th.blin), mode, mask, site, l, true, 0)
 	}
 }
 
@@ -474,7 +490,9 @@ type thread struct {
 	// wepoch counts the barriers of both kinds passed: with the warp, it
 	// names the thread's warp interval
 	wepoch int
+	gepoch int // grid barriers passed
 	bars   []any
+	gbars  []any // the grid barriers passed
 	steps  int
 	fr     *frame
 }
@@ -704,6 +722,10 @@ func (th *thread) stmt(s Stmt) ctl {
 	case *Sync:
 		if s.Op == "__syncthreads" {
 			th.barrier(s)
+		} else if s.Op == gridSync {
+			th.barrier(s)
+			th.gepoch++
+			th.gbars = append(th.gbars, s)
 		} else if warpBarrier(s) {
 			th.warpBarrier(s)
 		}

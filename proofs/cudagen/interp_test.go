@@ -273,6 +273,20 @@ func TestInterpreterVerdicts(t *testing.T) {
 	add("a whole warp returns before __syncwarp", b.add(iff(bin(">=", b.T(), intLit(4)), &Return{}), wsync()), DRF, "")
 	b = warped(newKB(6, 1, 0, [2]int64{}))
 	add("a partial warp", b.add(set(b.S(b.T()), intLit(1)), wsync(), b.read(b.S(bin("^", b.T(), intLit(1))), local("x"))), DRF, "")
+	// grid barriers: blocks of 4, 3 blocks; thread gid reads the cell of
+	// gid + 5, in another block
+	gsync := func() Stmt { return &Sync{Op: gridSync} }
+	next := func() Expr { return bin("%", plus(gid(), 5), intLit(12)) }
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid exchange after a grid barrier", b.add(set(b.Out(gid()), intLit(1)), gsync(), b.read(b.Out(next()), local("x"))), DRF, "")
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid exchange after a block barrier", b.add(set(b.Out(gid()), intLit(1)), sync(), b.read(b.Out(next()), local("x"))), Racy, "grid race")
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid barrier, then a block exchange", b.add(gsync(), set(b.S(b.T()), intLit(1)), gsync(), b.read(b.S(bin("^", b.T(), intLit(1))), local("x"))), DRF, "")
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid barrier some blocks skip", b.add(iff(bin("!=", bidx(0), uintLit(1)), gsync())), Divergent, "")
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid barrier some threads skip", b.add(iff(bin("!=", b.T(), intLit(1)), gsync())), Divergent, "")
 	for _, tc := range tests {
 		c, err := tc.b.run(t)
 		if err != nil {

@@ -425,7 +425,9 @@ func (p *printer) stmt(s Stmt) {
 			p.line("return %s;", exprString(s.X))
 		}
 	case *Sync:
-		if s.Mask != 0 {
+		if s.Op == gridSync {
+			p.line("cooperative_groups::this_grid().sync();")
+		} else if s.Mask != 0 {
 			p.line("%s(0x%x);", s.Op, s.Mask)
 		} else {
 			p.line("%s();", s.Op)

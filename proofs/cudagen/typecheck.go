@@ -384,7 +384,7 @@ func (c *checker) stmt(s Stmt) {
 			c.assignable(f.Ret, s.X)
 		}
 	case *Sync:
-		if s.Op != "__syncthreads" && s.Op != "__syncwarp" || s.Mask != 0 && s.Op != "__syncwarp" {
+		if s.Op != "__syncthreads" && s.Op != "__syncwarp" && s.Op != gridSync || s.Mask != 0 && s.Op != "__syncwarp" {
 			c.fail("sync %s", s.Op)
 		}
 	case *Block:
