@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -131,7 +132,8 @@ func (d *differential) outcome(c *cudagen.Case) *diffOutcome {
 const batchSize = 100
 
 // prefetch evaluates the cases not yet in the cache, in batches of distinct
-// names.
+// names and one warp size (drfcheck reads a batch as one file, and warpSize
+// is the file's).
 func (d *differential) prefetch(cases []*cudagen.Case) {
 	var todo []*cudagen.Case
 	seen := map[string]bool{}
@@ -149,7 +151,7 @@ func (d *differential) prefetch(cases []*cudagen.Case) {
 		var batch, rest []*cudagen.Case
 		names := map[string]bool{}
 		for _, c := range todo {
-			if len(batch) < batchSize && !names[c.Name] {
+			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == todo[0].WarpSize {
 				names[c.Name] = true
 				batch = append(batch, c)
 			} else {
@@ -185,7 +187,7 @@ func (d *differential) evaluate(batch []*cudagen.Case) {
 func execCases(cs []*cudagen.Case) []exec.Case {
 	out := make([]exec.Case, len(cs))
 	for i, c := range cs {
-		ec := exec.Case{Name: c.Name, Source: c.Source, Kernel: c.Kernel, Block: exec.Dim3(c.Block), Grid: exec.Dim3(c.Grid)}
+		ec := exec.Case{Name: c.Name, Source: c.Source, Kernel: c.Kernel, Block: exec.Dim3(c.Block), Grid: exec.Dim3(c.Grid), WarpSize: c.WarpSize}
 		for _, p := range c.Params {
 			ec.Params = append(ec.Params, exec.Param{Name: p.Name, Type: p.Type, Pointer: p.Pointer, Len: p.Len, Init: p.Init, Value: p.Value})
 		}
@@ -231,9 +233,13 @@ func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []err
 	return reports, errs
 }
 
-// infer reads the cases of a batch as one CUDA file.
+// infer reads the cases of a batch, all of one warp size, as one CUDA
+// file.
 func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, error) {
 	var b strings.Builder
+	// kernels name cooperative_groups without an #include, which the
+	// oracle's header allows and drfcheck's does not
+	b.WriteString("#include <cooperative_groups.h>\n")
 	for _, c := range batch {
 		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
 	}
@@ -241,7 +247,7 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		return nil, err
 	}
-	ks, _, err := infer.File(path, []byte(b.String()), infer.Options{})
+	ks, _, err := infer.File(path, []byte(b.String()), infer.Options{WarpSize: int64(batch[0].WarpSize)})
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +265,7 @@ func (d *differential) check(c *cudagen.Case, k infer.Kernel) (*check.Report, er
 	if err != nil {
 		return nil, err
 	}
-	var launch smtgen.Launch
+	launch := smtgen.Launch{WarpSize: int64(c.WarpSize)} // as --warp-size
 	for i := range 3 {
 		launch.BlockDim[i] = int64(max(c.Block[i], 1))
 		launch.GridDim[i] = int64(max(c.Grid[i], 1))
@@ -308,12 +314,71 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 		verdicts[check.Divergent], verdicts[check.Unknown], rejected)
 	t.Logf("drfcheck's races whose witness is a concrete execution: %d, confirmed by execution: %d, of the others racy by the generator's interpreter: %d",
 		witnesses, confirmed, interpreted)
+	d.reportConstruct(t, cases, "warp barrier, several warps", "warp barriers and several warps per block")
+	d.reportConstruct(t, cases, "grid.sync()", "grid barriers")
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}
 	if inconclusive*20 > n {
 		t.Errorf("the execution was inconclusive for %d of %d generated kernels", inconclusive, n)
 	}
+}
+
+// reportConstruct logs what execution and drfcheck say of the kernels
+// with a construct, and fails when the generator's interpreter and the
+// execution disagree on one: divergence is exact on both sides, and
+// ThreadSanitizer reports no race that is not there (it may miss one, its
+// shadow keeping 4 accesses per word: those are counted apart).
+func (d *differential) reportConstruct(t *testing.T, cases []*cudagen.Case, construct, what string) {
+	var n, small, race, div, disagree, missed int
+	verdicts := map[check.Verdict]int{}
+	expect := map[cudagen.Verdict]int{}
+	for _, c := range cases {
+		if !slices.Contains(cudagen.Constructs(c), construct) {
+			continue
+		}
+		o := d.outcome(c)
+		n++
+		expect[c.Expect]++
+		if c.WarpSize < 32 {
+			small++
+		}
+		if o.rejected == nil {
+			verdicts[o.verdict]++
+		}
+		switch {
+		case o.exec.Err != nil:
+			continue
+		case o.exec.Race:
+			race++
+		case o.exec.Divergence:
+			div++
+		}
+		switch {
+		case (c.Expect == cudagen.Divergent) != o.exec.Divergence || c.Expect == cudagen.DRF && o.exec.Race:
+			disagree++
+			t.Logf("the interpreter says %v, the execution %v:\n%s\n%s", c.Expect, execVerdict(o.exec), c, o.exec.Report)
+		case c.Expect == cudagen.Racy && !o.exec.Race:
+			missed++
+		}
+	}
+	t.Logf("with %s: %d kernels (%d with warps of 2 to 8 threads); interpreter: %d drf, %d racy, %d divergent; execution shows a race in %d, divergence only in %d (races it missed: %d); drfcheck: %d drf, %d racy, %d divergent, %d unknown",
+		what, n, small, expect[cudagen.DRF], expect[cudagen.Racy], expect[cudagen.Divergent], race, div, missed,
+		verdicts[check.DRF], verdicts[check.Racy], verdicts[check.Divergent], verdicts[check.Unknown])
+	if disagree > 0 {
+		t.Errorf("the generator's interpreter and the execution disagree on %d kernels with %s", disagree, what)
+	}
+}
+
+// execVerdict is the verdict of an execution in the interpreter's terms.
+func execVerdict(o exec.Outcome) cudagen.Verdict {
+	switch {
+	case o.Divergence:
+		return cudagen.Divergent
+	case o.Race:
+		return cudagen.Racy
+	}
+	return cudagen.DRF
 }
 
 // fixed returns the parameter values of a case as drfcheck names them.

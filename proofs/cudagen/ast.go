@@ -249,7 +249,8 @@ type Lit struct {
 	F float32
 }
 
-// Builtin is threadIdx, blockIdx, blockDim or gridDim, dimension Dim.
+// Builtin is threadIdx, blockIdx, blockDim or gridDim, dimension Dim, or
+// warpSize (an int, Dim 0).
 type Builtin struct {
 	Name string
 	Dim  int
@@ -474,8 +475,14 @@ type Continue struct{}
 // Return is return X; (X nil in void functions).
 type Return struct{ X Expr }
 
-// Sync is __syncthreads(); or __syncwarp();.
-type Sync struct{ Op string }
+// Sync is __syncthreads(); or __syncwarp(); (__syncwarp(Mask); when Mask
+// is not 0: only the full mask is a warp barrier), or, with Op gridSync,
+// cooperative_groups::this_grid().sync();, a barrier of every thread of the
+// grid.
+type Sync struct {
+	Op   string
+	Mask uint32
+}
 
 // Block is { Stmts }.
 type Block struct{ Stmts []Stmt }
@@ -511,10 +518,30 @@ type Program struct {
 	Kernel  *Func
 	Block   [3]int
 	Grid    [3]int
+	// Warp is the warp size: threads of consecutive linear index, Warp of
+	// them, make a warp (0 means 32).
+	Warp int
 }
 
 func (p *Program) threads() int { return p.Block[0] * p.Block[1] * p.Block[2] }
-func (p *Program) blocks() int  { return p.Grid[0] * p.Grid[1] * p.Grid[2] }
+
+// warp is the warp size.
+func (p *Program) warp() int {
+	if p.Warp == 0 {
+		return 32
+	}
+	return p.Warp
+}
+
+// gridSync is the Op of a grid barrier.
+const gridSync = "grid.sync"
+
+// warpBarrier says whether s is a warp barrier: __syncwarp with the full
+// mask (any other mask orders nothing, in the oracle as in drfcheck).
+func warpBarrier(s *Sync) bool {
+	return s.Op == "__syncwarp" && (s.Mask == 0 || s.Mask == 0xffffffff)
+}
+func (p *Program) blocks() int { return p.Grid[0] * p.Grid[1] * p.Grid[2] }
 
 // Convenience constructors.
 

@@ -26,6 +26,10 @@ type Case struct {
 	// Block and Grid are the launch: 1 to 64 threads per block, 1 to 4
 	// blocks.
 	Block, Grid [3]int
+	// WarpSize is the number of threads of a warp (2, 4, 8 or 32): what
+	// warpSize evaluates to and which threads __syncwarp() orders, for the
+	// oracle (exec.Case.WarpSize) and for drfcheck (--warp-size).
+	WarpSize int
 	// Params are the kernel's parameters in signature order.
 	Params []Param
 
@@ -85,12 +89,13 @@ func finalize(p *Program) (*Case, error) {
 		return nil, err
 	}
 	c := &Case{
-		Name:   p.Kernel.Name,
-		Kernel: p.Kernel.Name,
-		Block:  p.Block,
-		Grid:   p.Grid,
-		Expect: res.Verdict,
-		prog:   p,
+		Name:     p.Kernel.Name,
+		Kernel:   p.Kernel.Name,
+		Block:    p.Block,
+		Grid:     p.Grid,
+		WarpSize: p.warp(),
+		Expect:   res.Verdict,
+		prog:     p,
 	}
 	if res.Race != nil {
 		c.Race = res.Race.String()
@@ -599,8 +604,8 @@ func children(e Expr) []Expr {
 // parameters and the drfcheck command line, then the source.
 func (c *Case) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s: blockDim=(%d,%d,%d) gridDim=(%d,%d,%d); interpreter: %s", c.Name,
-		c.Block[0], c.Block[1], c.Block[2], c.Grid[0], c.Grid[1], c.Grid[2], c.Expect)
+	fmt.Fprintf(&b, "// %s: blockDim=(%d,%d,%d) gridDim=(%d,%d,%d) warpSize=%d; interpreter: %s", c.Name,
+		c.Block[0], c.Block[1], c.Block[2], c.Grid[0], c.Grid[1], c.Grid[2], c.WarpSize, c.Expect)
 	if c.Race != "" {
 		fmt.Fprintf(&b, " (%s)", c.Race)
 	}
@@ -626,7 +631,7 @@ func (c *Case) String() string {
 	if len(ps) > 0 {
 		fmt.Fprintf(&b, "// params: %s\n", strings.Join(ps, ", "))
 	}
-	fmt.Fprintf(&b, "// drfcheck -b [%d,%d,%d] -g [%d,%d,%d]", c.Block[0], c.Block[1], c.Block[2], c.Grid[0], c.Grid[1], c.Grid[2])
+	fmt.Fprintf(&b, "// drfcheck -b [%d,%d,%d] -g [%d,%d,%d] --warp-size=%d", c.Block[0], c.Block[1], c.Block[2], c.Grid[0], c.Grid[1], c.Grid[2], c.WarpSize)
 	if len(flags) > 0 {
 		b.WriteString(" " + strings.Join(flags, " "))
 	}
@@ -684,7 +689,7 @@ func Valid(c *Case) error {
 	if d.Source != c.Source {
 		return errors.New("source does not match the kernel")
 	}
-	if d.Block != c.Block || d.Grid != c.Grid || d.Expect != c.Expect || !reflect.DeepEqual(d.Params, c.Params) {
+	if d.Block != c.Block || d.Grid != c.Grid || d.WarpSize != c.WarpSize || d.Expect != c.Expect || !reflect.DeepEqual(d.Params, c.Params) {
 		return errors.New("launch, parameters or verdict do not match the kernel")
 	}
 	return nil

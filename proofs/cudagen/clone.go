@@ -9,7 +9,7 @@ func clone(p *Program) *Program {
 		structs: map[*Struct]*Struct{},
 		fields:  map[*Field]*Field{},
 	}
-	q := &Program{Block: p.Block, Grid: p.Grid}
+	q := &Program{Block: p.Block, Grid: p.Grid, Warp: p.Warp}
 	for _, s := range p.Structs {
 		q.Structs = append(q.Structs, c.strct(s))
 	}
@@ -135,7 +135,7 @@ func (c *cloner) stmt(s Stmt) Stmt {
 	case *Return:
 		return &Return{X: c.expr(s.X)}
 	case *Sync:
-		return &Sync{Op: s.Op}
+		return &Sync{Op: s.Op, Mask: s.Mask}
 	case *Block:
 		return c.block(s)
 	}

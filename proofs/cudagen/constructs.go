@@ -56,6 +56,9 @@ var ConstructNames = []string{
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
 	"__syncthreads_or/and",
+	// warps
+	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
+	"warp barrier, several warps", "grid.sync()",
 	// bytes
 	"memcpy", "memset", "memcpy/memset (char *) + k", "memcpy/memset partial word", "memcpy/memset local",
 	// C++ and GNU extensions
@@ -69,6 +72,12 @@ func constructs(p *Program) map[string]bool {
 	ti, _ := typecheck(p)
 	if p.blocks() > 1 {
 		add("grid > 1")
+	}
+	if p.warp() < 32 {
+		add("warps of 2-8")
+	}
+	if p.threads() > p.warp() {
+		add("several warps")
 	}
 	if p.Block[1] > 1 || p.Block[2] > 1 {
 		add("block 2D")
@@ -332,8 +341,24 @@ func constructs(p *Program) map[string]bool {
 		case *Continue:
 			add("continue")
 		case *Sync:
+			if s.Op == gridSync {
+				add("grid.sync()")
+				return
+			}
 			if s.Op == "__syncwarp" {
 				add("__syncwarp")
+				if s.Mask == 0xffffffff {
+					add("__syncwarp(0xffffffff)")
+				}
+				if warpBarrier(s) && p.threads() > p.warp() {
+					add("warp barrier, several warps")
+				}
+				if inLoop {
+					add("__syncwarp in loop")
+				}
+				if inIf {
+					add("__syncwarp in if")
+				}
 				return
 			}
 			add("__syncthreads")
@@ -414,6 +439,10 @@ func constructs(p *Program) map[string]bool {
 	walkProgram(p, nil, func(e Expr) {
 		switch e := e.(type) {
 		case *Builtin:
+			if e.Name == "warpSize" {
+				add("warpSize")
+				break
+			}
 			if e.Dim <= 1 && e.Name == "threadIdx" || e.Dim == 0 {
 				add(e.Name + "." + dimNames[e.Dim])
 			}

@@ -12,7 +12,8 @@
 // functions and one __global__ function named after the case, with no
 // #include, macro or main, so that many cases can be concatenated, each in
 // a namespace of its name), the launch (1 to 64 threads per block, one to
-// three dimensions; 1 to 4 blocks), and the parameters in signature order:
+// three dimensions; 1 to 4 blocks; a warp size: 32, or 2, 4 or 8 so that
+// small blocks have several warps), and the parameters in signature order:
 // pointers to global memory with the number of elements the kernel needs
 // (and initial contents for read-only inputs), int, unsigned and struct
 // values with the -p flags that fix them for the checker. Gen is the gopter
@@ -40,12 +41,14 @@
 //     control flow or indices would depend on the schedule (values read from
 //     memory that the kernel writes, atomics' results);
 //   - gives the verdict the oracle should observe: a race (two threads of a
-//     block in one barrier interval, or of different blocks on global
-//     memory, on one byte, one writing, not both atomic: a scalar access
+//     block in one barrier interval, and if of one warp in one warp
+//     interval too, or of different blocks on global memory in one grid
+//     interval, on one byte, one writing, not both atomic: a scalar access
 //     covers its 4 bytes, memcpy and memset the bytes they touch, as
 //     ThreadSanitizer sees them), a barrier divergence (the threads of a
-//     block pass different sequences of barriers), or race-free.
-//     Case.Expect holds it.
+//     block pass different sequences of block barriers, the threads of a
+//     warp different sequences of barriers, or the blocks different
+//     sequences of grid barriers), or race-free. Case.Expect holds it.
 //
 // Kernels are made in three moods, chosen first: race-free (a discipline
 // of thread-owned cells, barriers between conflicting accesses, guards and
@@ -54,9 +57,12 @@
 // block-local index into global memory, a plain access next to atomics, a
 // stride one short, a shifted struct field, a memcpy or memset spilling
 // into the next thread's element, a lambda's argument computed as if its
-// capture were of the other kind) and divergent (a barrier under
-// a thread-dependent condition or loop, after a thread-dependent return or
-// continue). Generation retries until the interpreter's verdict matches the
+// capture were of the other kind, a warp exchange without its __syncwarp()
+// or crossing into the next warp, a grid exchange without its grid barrier
+// or with __syncthreads() instead) and divergent (a barrier under a
+// thread-dependent condition or loop, after a thread-dependent return or
+// continue, a __syncwarp() under a condition that splits a warp, a grid
+// barrier some blocks skip). Generation retries until the interpreter's verdict matches the
 // mood, so that about 45% of kernels are race-free, 45% racy and 10%
 // divergent whatever the discipline misses.
 //
@@ -85,7 +91,17 @@
 // and local arrays; float values used in indices through casts;
 // data-dependent indices read from initialized inputs; __syncthreads,
 // __syncthreads_count/_or/_and and __syncwarp, in loops, branches and
-// device functions. Beyond plain scalars (genmore.go): __builtin_memcpy
+// device functions. Warps and grids (genwarp.go): warp exchanges (a thread
+// writes its cell of an array of its own, __syncwarp() or
+// __syncwarp(0xffffffff), then reads the cell of another lane of its warp:
+// warp base + (lane + k) % warpSize, lane ^ k, warpSize - 1 - lane, lane
+// computed with % warpSize, % W or & (W - 1)), alone, in loops (a second
+// __syncwarp() closing the interval) or under a condition that is the same
+// for the threads of a warp (tid / warpSize % 2 == 0, tid < k * W, a warp
+// base other than 0), in shared or global memory; warpSize in indices;
+// grid exchanges (cooperative_groups::this_grid().sync() between a write
+// of a thread's cell and a read of the cell k further in the grid, often
+// in another block). Beyond plain scalars (genmore.go): __builtin_memcpy
 // and __builtin_memset (the builtins: memcpy needs a declaration that the
 // oracle's header does not give, and a case has no #include) on shared and
 // global arrays of scalars and of Pair, from and to local arrays and

@@ -102,6 +102,7 @@ type gen struct {
 	diverged           bool // a divergent barrier was placed
 	prologueLen        int
 	optS               *Struct          // the struct with default member initializers (genmore.go)
+	warpArrs           []*Var           // shared arrays of warp exchanges (genwarp.go)
 	lams               map[*Var]lamInfo // lambdas held in locals
 }
 
@@ -223,6 +224,9 @@ func (g *gen) program(name string) *Program {
 			decls = append(decls, &Decl{V: a.v})
 		}
 	}
+	for _, v := range g.warpArrs {
+		decls = append(decls, &Decl{V: v})
+	}
 	g.k.Body.Stmts = append(decls, body...)
 	return p
 }
@@ -261,6 +265,7 @@ func (g *gen) launch() {
 	if p.Grid[0] == 2 && g.chance(0.1) {
 		p.Grid = [3]int{1, 2, 1}
 	}
+	g.pickWarp()
 }
 
 func (g *gen) params() {
@@ -455,6 +460,8 @@ func (g *gen) rangeOf0(e Expr) rng {
 			return rk(int64(p.Block[e.Dim]), int64(p.Block[e.Dim]))
 		case "gridDim":
 			return rk(int64(p.Grid[e.Dim]), int64(p.Grid[e.Dim]))
+		case "warpSize":
+			return rk(int64(p.warp()), int64(p.warp()))
 		}
 	case *VarRef:
 		if r, ok := g.vr[e.V]; ok {
@@ -644,6 +651,9 @@ func (g *gen) typeOf(e Expr) *Type {
 	case *Lit:
 		return e.T
 	case *Builtin:
+		if e.Name == "warpSize" {
+			return tInt
+		}
 		return tUint
 	case *VarRef:
 		if e.V.isArray() {

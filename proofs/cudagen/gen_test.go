@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -126,12 +127,16 @@ func TestCoverage(t *testing.T) {
 	const n = 2000
 	count := map[string]int{}
 	verdicts := map[Verdict]int{}
+	warpVerdicts := map[Verdict]int{}
 	stmts := 0
 	for _, c := range cases(15, n) {
 		for _, k := range Constructs(c) {
 			count[k]++
 		}
 		verdicts[c.Expect]++
+		if slices.Contains(Constructs(c), "warp barrier, several warps") {
+			warpVerdicts[c.Expect]++
+		}
 		stmts += strings.Count(c.Source, ";")
 	}
 	var b strings.Builder
@@ -142,6 +147,7 @@ func TestCoverage(t *testing.T) {
 		fmt.Fprintf(&b, "  %-26s %5d  %5.1f%%\n", k, count[k], 100*float64(count[k])/n)
 	}
 	fmt.Fprintf(&b, "verdicts: drf %d, racy %d, divergent %d\n", verdicts[DRF], verdicts[Racy], verdicts[Divergent])
+	fmt.Fprintf(&b, "with a warp barrier and several warps: drf %d, racy %d, divergent %d\n", warpVerdicts[DRF], warpVerdicts[Racy], warpVerdicts[Divergent])
 	t.Log(b.String())
 	for _, k := range ConstructNames {
 		if count[k] < n/100 {

@@ -25,7 +25,15 @@ func (g *gen) stmt(out *[]Stmt) {
 	if len(g.loops) > 0 {
 		inLoop = 5
 	}
-	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3, nest/3, nest/3, 5, 4) {
+	grid := 0
+	if g.p.blocks() > 1 {
+		grid = 3
+	}
+	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3, nest/3, nest/3, 5, 4, 5, grid) {
+	case 20:
+		g.warpStmt(out)
+	case 21:
+		g.gridStmt(out)
 	case 18:
 		g.memStmt(out)
 	case 19:

@@ -17,12 +17,26 @@ import (
 //     range, float to int out of range, reads of uninitialized locals),
 //     loops that run too long, and non-determinism that would matter;
 //   - the verdict: a data race (two threads of one block in one barrier
-//     interval, or two threads of different blocks on global memory, hit
+//     interval, not ordered by a warp barrier either when they are of one
+//     warp, or two threads of different blocks on global memory, hit
 //     one byte, one of them writing, not both atomically: scalars cover
 //     the 4 bytes of their word, __builtin_memcpy and __builtin_memset the
 //     bytes they copy or set, as ThreadSanitizer sees them) or a barrier
-//     divergence (the threads of a block pass different sequences of
-//     barriers).
+//     divergence (the threads of a block pass different sequences of block
+//     barriers, or the threads of a warp different sequences of barriers,
+//     warp barriers included: a warp barrier some threads of a warp do not
+//     reach, or reach in another order with a block barrier, would hang).
+//
+// Warps are Program.Warp threads of consecutive linear index. A warp
+// barrier (__syncwarp() with the full mask) orders the threads of one warp
+// and nothing else: two accesses race when their threads are of different
+// warps and in one block interval, or of one warp and in one warp interval
+// (between two barriers of either kind).
+//
+// A grid barrier (cooperative_groups::this_grid().sync()) is a block
+// barrier that also orders the blocks: two blocks race on global memory
+// when they are in one grid interval, and blocks that pass different
+// sequences of grid barriers diverge.
 //
 // Threads run one after the other; a thread's barriers only number its
 // barrier intervals. That is exact because no value that depends on the
@@ -217,9 +231,12 @@ type cellInfo struct {
 // fullWord is the byte mask of a whole word.
 const fullWord = 0xf
 
+// raceKey is a cell in one interval: a block interval when warp is -1,
+// else an interval of warp warp (epoch counts the barriers of both kinds).
 type raceKey struct {
 	obj   int
 	epoch int
+	warp  int
 	c     cellKey
 }
 
@@ -255,6 +272,7 @@ func run(p *Program, ti *typeInfo) (res *Result, err error) {
 		}
 	}
 	nb := p.blocks()
+	var gbars0 []any // the grid barriers of block 0
 	for b := 0; b < nb; b++ {
 		in.block = b
 		in.blk = map[raceKey]*cellInfo{}
@@ -277,30 +295,58 @@ func run(p *Program, ti *typeInfo) (res *Result, err error) {
 		}
 		bid := [3]int64{int64(b % p.Grid[0]), int64(b / p.Grid[0] % p.Grid[1]), int64(b / (p.Grid[0] * p.Grid[1]))}
 		var bars [][]any
+		var gbars []any // the grid barriers of the block's first thread
 		for t := 0; t < p.threads(); t++ {
-			th := &thread{in: in, lin: t, bid: bid, blin: b}
+			th := &thread{in: in, lin: t, bid: bid, blin: b, warp: t / p.warp()}
 			th.tidx = [3]int64{int64(t % p.Block[0]), int64(t / p.Block[0] % p.Block[1]), int64(t / (p.Block[0] * p.Block[1]))}
 			th.runKernel(globals, shared)
 			bars = append(bars, th.bars)
+			if t == 0 {
+				gbars = th.gbars
+			}
 			in.res.Steps += th.steps
 			if b == 0 && t == 0 {
 				in.res.Barriers = len(th.bars)
 			}
 		}
-		if in.res.Verdict != Divergent {
-			for _, bs := range bars[1:] {
-				if !sameBarriers(bs, bars[0]) {
-					in.res.Verdict = Divergent
-					in.res.DivBlock = b
-					break
-				}
-			}
+		if in.res.Verdict != Divergent && diverges(bars, p.warp()) {
+			in.res.Verdict = Divergent
+			in.res.DivBlock = b
+		}
+		if b == 0 {
+			gbars0 = gbars
+		} else if in.res.Verdict != Divergent && !sameBarriers(gbars, gbars0) {
+			in.res.Verdict = Divergent
+			in.res.DivBlock = b
 		}
 	}
 	if in.res.Verdict == DRF && in.res.Race != nil {
 		in.res.Verdict = Racy
 	}
 	return in.res, nil
+}
+
+// diverges says whether the threads of a block, which passed the barriers
+// bars (block and warp barriers, in order), diverge: they pass different
+// sequences of block barriers, or the threads of a warp (w threads of
+// consecutive index) different sequences of barriers of both kinds.
+func diverges(bars [][]any, w int) bool {
+	blockOnly := func(bs []any) []any {
+		var out []any
+		for _, b := range bs {
+			if s, ok := b.(*Sync); !ok || !warpBarrier(s) {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	first := blockOnly(bars[0])
+	for t, bs := range bars {
+		if !sameBarriers(bs, bars[t-t%w]) || !sameBarriers(blockOnly(bs), first) {
+			return true
+		}
+	}
+	return false
 }
 
 func sameBarriers(a, b []any) bool {
@@ -368,9 +414,12 @@ func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr) {
 	}
 	in.res.Accesses++
 	key := cellKey{l.i, l.j, l.w}
-	in.note(in.blk, raceKey{l.obj.id, th.epoch, key}, int32(th.lin), mode, mask, site, l, false)
+	// threads of different warps in one block interval, and threads of one
+	// warp in one warp interval
+	in.note(in.blk, raceKey{l.obj.id, th.epoch, -1, key}, int32(th.lin), mode, mask, site, l, false, in.p.warp())
+	in.note(in.blk, raceKey{l.obj.id, th.wepoch, th.warp, key}, int32(th.lin), mode, mask, site, l, false, 0)
 	if l.obj.sp == spGlobal && in.p.blocks() > 1 {
-		in.note(in.grid, raceKey{l.obj.id, 0, key}, int32(th.blin), mode, mask, site, l, true)
+		in.note(in.grid, raceKey{l.obj.id, th.gepoch, -1, key}, int32(th.blin), mode, mask, site, l, true, 0)
 	}
 }
 
@@ -379,8 +428,14 @@ var modeNames = [3]string{"read", "write", "atomic"}
 
 var noIDs = [3][2]int16{{-1, -1}, {-1, -1}, {-1, -1}}
 
-func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mask int, site Expr, l loc, grid bool) {
+// note records an access by thread (or block) id32 to the cell k and
+// reports the first conflict with another. When w > 0 only threads of
+// different warps (of w threads) conflict; the two ids kept per byte and
+// mode are then of different warps, so that any thread conflicts with one
+// of them if with any.
+func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mask int, site Expr, l loc, grid bool, w int) {
 	id := int16(id32)
+	other := func(y int16) bool { return y >= 0 && y != id && (w == 0 || int(y)/w != int(id)/w) }
 	ci := m[k]
 	if ci == nil {
 		ci = &cellInfo{ids: [4][3][2]int16{noIDs, noIDs, noIDs, noIDs}}
@@ -397,7 +452,7 @@ func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mas
 		search:
 			for _, c := range conflicts[mode] {
 				for _, y := range ci.ids[b][c] {
-					if y >= 0 && y != id {
+					if other(y) {
 						in.res.Race = &Race{
 							Array:   l.obj.owner.Name,
 							Grid:    grid,
@@ -417,7 +472,7 @@ func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mas
 		case ids[0] == id || ids[1] == id:
 		case ids[0] < 0:
 			ids[0] = id
-		case ids[1] < 0:
+		case ids[1] < 0 && other(ids[0]):
 			ids[1] = id
 		}
 	}
@@ -430,10 +485,16 @@ type thread struct {
 	tidx  [3]int64
 	bid   [3]int64
 	blin  int
-	epoch int
-	bars  []any
-	steps int
-	fr    *frame
+	warp  int // lin / the warp size
+	epoch int // block barriers passed
+	// wepoch counts the barriers of both kinds passed: with the warp, it
+	// names the thread's warp interval
+	wepoch int
+	gepoch int // grid barriers passed
+	bars   []any
+	gbars  []any // the grid barriers passed
+	steps  int
+	fr     *frame
 }
 
 type binding struct {
@@ -492,7 +553,14 @@ func (th *thread) runKernel(globals, shared map[*Var]*object) {
 
 func (th *thread) barrier(node any) {
 	th.epoch++
+	th.wepoch++
 	th.bars = append(th.bars, node)
+}
+
+// warpBarrier passes __syncwarp(): the thread's warp interval ends.
+func (th *thread) warpBarrier(s *Sync) {
+	th.wepoch++
+	th.bars = append(th.bars, s)
 }
 
 func (th *thread) step(node any) {
@@ -654,6 +722,12 @@ func (th *thread) stmt(s Stmt) ctl {
 	case *Sync:
 		if s.Op == "__syncthreads" {
 			th.barrier(s)
+		} else if s.Op == gridSync {
+			th.barrier(s)
+			th.gepoch++
+			th.gbars = append(th.gbars, s)
+		} else if warpBarrier(s) {
+			th.warpBarrier(s)
 		}
 	case *Block:
 		return th.block(s)
@@ -1003,6 +1077,8 @@ func (th *thread) eval(e Expr) value {
 			x = int64(p.Block[e.Dim])
 		case "gridDim":
 			x = int64(p.Grid[e.Dim])
+		case "warpSize":
+			return value{t: tInt, i: int64(p.warp())}
 		}
 		return value{t: tUint, i: x}
 	case *VarRef:

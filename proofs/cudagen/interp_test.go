@@ -238,6 +238,55 @@ func TestInterpreterVerdicts(t *testing.T) {
 	b = newKB(4, 1, 0, [2]int64{})
 	add("s[({ int q = tid; q /= 2; q; })]", b.add(set(b.S(&StmtExpr{Stmts: []Stmt{&Decl{V: qv, Init: b.T()}, &Assign{L: ref(qv), Op: "/=", R: intLit(2)}},
 		X: ref(qv)}), intLit(1))), Racy, "s[0]")
+	// warps of 4 in blocks of 8 (warped sets the warp size)
+	warped := func(b *kb) *kb { b.p.Warp = 4; return b }
+	wsync := func() Stmt { return &Sync{Op: "__syncwarp"} }
+	laneOf := func(b *kb) Expr { return bin("%", b.T(), &Builtin{Name: "warpSize"}) }
+	mate := func(b *kb) Expr { // tid - lane + (lane + 1) % 4
+		return bin("+", bin("-", b.T(), laneOf(b)), bin("%", plus(laneOf(b), 1), intLit(4)))
+	}
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("warp exchange after __syncwarp", b.add(set(b.S(b.T()), intLit(1)), wsync(), b.read(b.S(mate(b)), local("x"))), DRF, "")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("warp exchange without __syncwarp", b.add(set(b.S(b.T()), intLit(1)), b.read(b.S(mate(b)), local("x"))), Racy, "block race on s[")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("exchange across warps after __syncwarp", b.add(set(b.S(b.T()), intLit(1)), wsync(), b.read(b.S(bin("%", plus(b.T(), 1), intLit(8))), local("x"))),
+		Racy, "s[4]")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("__syncwarp with another mask orders nothing", b.add(set(b.S(b.T()), intLit(1)), &Sync{Op: "__syncwarp", Mask: 0xf},
+		b.read(b.S(mate(b)), local("x"))), Racy, "block race on s[")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("warp exchange, then a write in the same warp interval", b.add(set(b.S(b.T()), intLit(1)), wsync(), b.read(b.S(mate(b)), local("x")),
+		set(b.S(b.T()), intLit(2))), Racy, "block race on s[")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("warp exchange, __syncwarp, then a write", b.add(set(b.S(b.T()), intLit(1)), wsync(), b.read(b.S(mate(b)), local("x")), wsync(),
+		set(b.S(b.T()), intLit(2))), DRF, "")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("__syncwarp under a condition of the warp", b.add(iff(bin("<", b.T(), intLit(4)), set(b.S(b.T()), intLit(1)), wsync(),
+		b.read(b.S(mate(b)), local("x")))), DRF, "")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("__syncwarp under a condition splitting warps", b.add(iff(bin("<", laneOf(b), intLit(2)), wsync())), Divergent, "")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("__syncwarp and __syncthreads in different orders in a warp", b.add(
+		&If{C: bin("==", laneOf(b), intLit(0)), Then: block(wsync(), sync()), Else: block(sync(), wsync())}), Divergent, "")
+	b = warped(newKB(8, 1, 0, [2]int64{}))
+	add("a whole warp returns before __syncwarp", b.add(iff(bin(">=", b.T(), intLit(4)), &Return{}), wsync()), DRF, "")
+	b = warped(newKB(6, 1, 0, [2]int64{}))
+	add("a partial warp", b.add(set(b.S(b.T()), intLit(1)), wsync(), b.read(b.S(bin("^", b.T(), intLit(1))), local("x"))), DRF, "")
+	// grid barriers: blocks of 4, 3 blocks; thread gid reads the cell of
+	// gid + 5, in another block
+	gsync := func() Stmt { return &Sync{Op: gridSync} }
+	next := func() Expr { return bin("%", plus(gid(), 5), intLit(12)) }
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid exchange after a grid barrier", b.add(set(b.Out(gid()), intLit(1)), gsync(), b.read(b.Out(next()), local("x"))), DRF, "")
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid exchange after a block barrier", b.add(set(b.Out(gid()), intLit(1)), sync(), b.read(b.Out(next()), local("x"))), Racy, "grid race")
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid barrier, then a block exchange", b.add(gsync(), set(b.S(b.T()), intLit(1)), gsync(), b.read(b.S(bin("^", b.T(), intLit(1))), local("x"))), DRF, "")
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid barrier some blocks skip", b.add(iff(bin("!=", bidx(0), uintLit(1)), gsync())), Divergent, "")
+	b = newKB(4, 3, 0, [2]int64{})
+	add("grid barrier some threads skip", b.add(iff(bin("!=", b.T(), intLit(1)), gsync())), Divergent, "")
 	for _, tc := range tests {
 		c, err := tc.b.run(t)
 		if err != nil {

@@ -112,6 +112,9 @@ func exprText(e Expr) string {
 	case *Lit:
 		return litText(e)
 	case *Builtin:
+		if e.Name == "warpSize" {
+			return e.Name
+		}
 		return e.Name + "." + dimNames[e.Dim]
 	case *VarRef:
 		return e.V.Name
@@ -422,7 +425,13 @@ func (p *printer) stmt(s Stmt) {
 			p.line("return %s;", exprString(s.X))
 		}
 	case *Sync:
-		p.line("%s();", s.Op)
+		if s.Op == gridSync {
+			p.line("cooperative_groups::this_grid().sync();")
+		} else if s.Mask != 0 {
+			p.line("%s(0x%x);", s.Op, s.Mask)
+		} else {
+			p.line("%s();", s.Op)
+		}
 	case *Block:
 		p.line("{")
 		p.body(s)

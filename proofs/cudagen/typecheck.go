@@ -384,7 +384,7 @@ func (c *checker) stmt(s Stmt) {
 			c.assignable(f.Ret, s.X)
 		}
 	case *Sync:
-		if s.Op != "__syncthreads" && s.Op != "__syncwarp" {
+		if s.Op != "__syncthreads" && s.Op != "__syncwarp" && s.Op != gridSync || s.Mask != 0 && s.Op != "__syncwarp" {
 			c.fail("sync %s", s.Op)
 		}
 	case *Block:
@@ -475,6 +475,8 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 		}
 		switch e.Name {
 		case "threadIdx", "blockIdx", "blockDim", "gridDim":
+		case "warpSize":
+			return tInt, false
 		default:
 			c.fail("builtin %s", e.Name)
 		}

@@ -13,13 +13,20 @@
 // # Happens-before
 //
 // The runtime (runtime/drf_cuda.h, drf_rt.cc and drf_shim.cc, embedded)
-// creates no happens-before between CUDA threads except at block barriers:
-// atomics are relaxed; __syncwarp, __threadfence and printf are no-ops;
-// __shared__ memory is allocated before the threads start; the barrier
-// synchronizes through atomics whose edges are exactly those of
-// __syncthreads (release arrivals, an acquiring last arrival that publishes
-// the next generation with a release store, acquiring departures; sleeping
-// goes through the futex system call, which ThreadSanitizer does not see).
+// creates no happens-before between CUDA threads except at barriers: block
+// barriers (__syncthreads and its reductions, a thread block's sync()),
+// warp barriers (__syncwarp() and __syncwarp(0xffffffff), the sync() of a
+// tile of one warp: they order the threads of one warp, Case.WarpSize
+// threads of consecutive linear index) and grid barriers
+// (cooperative_groups::this_grid().sync(), which orders every thread of the
+// launch: all blocks run at once). Atomics are relaxed; __syncwarp with any
+// other mask (as in drfcheck), the sync() of tiles of other sizes,
+// __threadfence and printf are no-ops; __shared__ memory is allocated
+// before the threads start; the barriers synchronize through atomics whose
+// edges are exactly those of a barrier (release arrivals, an acquiring last
+// arrival that publishes the next generation with a release store,
+// acquiring departures; sleeping goes through the futex system call, which
+// ThreadSanitizer does not see).
 // CUDA threads run on a pool of worker threads that is kept between
 // launches: a launch hands each worker its thread with a release store that
 // the worker acquires, and the worker reports its end with a release
@@ -30,15 +37,24 @@
 //
 // # Barrier divergence
 //
-// __syncthreads() is a macro passing a per-call-site number and the line.
-// Every arrival records its site; a thread that returns from the kernel
-// arrives at a special "exit" site. When every thread of the block has
-// arrived, the last one compares the sites: all equal to one barrier is a
-// normal barrier; all "exit" ends the block; anything else is divergence,
-// which is recorded and makes the waiting threads leave the kernel (a C++
-// exception caught by the worker), so nothing hangs. A barrier reached by all
-// threads the same number of times (in a uniform loop, in a __device__
-// function every thread calls) is not divergence.
+// __syncthreads() and __syncwarp() are macros passing a per-call-site
+// number and the line (a cooperative group's sync() passes its line and
+// column). Every arrival records its site; a thread that returns from the
+// kernel arrives at a special "exit" site. Arrivals meet first in the warp:
+// when every thread of the warp has arrived, the last one compares the
+// sites: all equal to one warp barrier ends the warp barrier; all equal to
+// one block or grid barrier, or all "exit", goes up to the block as the
+// warp's arrival, compared there in the same way with the other warps',
+// and a grid barrier or the end of the block goes up to the grid. At any
+// level, sites that differ are divergence (a warp barrier reached by some
+// threads of a warp, or while others wait at a block barrier, a block
+// barrier some threads do not reach, a grid barrier some blocks do not
+// reach), which is recorded and makes the waiting threads leave the kernel
+// (a C++ exception caught by the worker), so nothing hangs. A barrier
+// reached by all threads the same number of times (in a uniform loop, in a
+// __device__ function every thread calls) is not divergence, and neither is
+// a warp barrier under a condition that is the same for the threads of
+// each warp.
 //
 // # Shared memory
 //
@@ -108,8 +124,13 @@
 //     Outcome.Inexact: the races they report are real, but some may be
 //     missed; so do cases with thousands of barriers per thread.
 //   - Warp-level primitives other than __syncwarp and __activemask
-//     (shuffles, votes, cooperative groups) are not provided: such a case
-//     does not compile and gets Err.
+//     (shuffles, votes) and cooperative groups beyond this_thread_block(),
+//     tiled_partition<N>(), this_grid(), their sync() and ranks are not
+//     provided: such a case does not compile and gets Err. Kernels name
+//     cooperative_groups without an #include.
+//   - Warps run with independent thread scheduling: the threads of a warp
+//     are ordered only by warp barriers (and the barriers above), never by
+//     running in lockstep.
 package exec
 
 import (
@@ -142,6 +163,11 @@ type Case struct {
 	// DynShared is the size in bytes of the extern __shared__ memory of each
 	// block (0 means DefaultDynShared).
 	DynShared int
+	// WarpSize is the number of threads of a warp (0 means 32, CUDA's):
+	// what warpSize evaluates to and which threads __syncwarp() orders, to
+	// match drfcheck's --warp-size. Small warps let small launches have
+	// several warps per block.
+	WarpSize int
 }
 
 // Outcome is what one launch showed.
@@ -169,6 +195,7 @@ const (
 	MaxThreads       = 4096      // threads of a launch, all blocks together
 	ExactThreads     = 250       // launches up to this size miss no race for want of ThreadSanitizer slots
 	MaxDynShared     = 256 << 10 // bytes of extern __shared__ memory per block
+	MaxWarpSize      = 1024      // threads of a warp (Case.WarpSize)
 )
 
 // Options tune RunWith. The zero value gives Run's behaviour.

@@ -284,14 +284,174 @@ __global__ void k(int *out) {
     out[0] = threadIdx.x;
 }`}, want{race: true}},
 
-	// __syncwarp creates no happens-before: thread 0 and thread 1 still race.
+	// __syncwarp with a partial mask orders nothing (drfcheck does not model
+	// it either): thread 0 and thread 1 still race.
 	{Case{Name: "syncwarp_no_hb", Kernel: "k", Block: Dim3{2, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
 __global__ void k(int *out) {
   if (threadIdx.x == 0) out[0] = 1;
-  __syncwarp();
+  __syncwarp(0x3);
   __threadfence();
   if (threadIdx.x == 1) out[1] = out[0];
 }`}, want{race: true, lines: [][2]int{{3, 6}}}},
+
+	// The full mask orders the threads of a warp (here 2 threads of a warp
+	// of 32): thread 1 reads after thread 0's write.
+	{Case{Name: "syncwarp_full_mask", Kernel: "k", Block: Dim3{2, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x == 0) out[0] = 1;
+  __syncwarp(0xffffffff);
+  if (threadIdx.x == 1) out[1] = out[0];
+}`}, want{}},
+
+	// Warps of 4: thread t writes s[t], and after __syncwarp() reads the
+	// cell of the next lane of its own warp, written before the barrier.
+	{Case{Name: "syncwarp_exchange", Kernel: "k", Block: Dim3{16, 1, 1}, Grid: Dim3{2, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  __shared__ int s[16];
+  unsigned lane = threadIdx.x % warpSize, base = threadIdx.x - lane;
+  s[threadIdx.x] = threadIdx.x;
+  __syncwarp();
+  out[blockIdx.x * 16 + threadIdx.x] = s[base + (lane + 1) % warpSize];
+}`}, want{}},
+
+	// The same exchange crossing warps (the next thread of the block, which
+	// for lane 3 is in the next warp): __syncwarp() does not order them.
+	{Case{Name: "syncwarp_cross_warp", Kernel: "k", Block: Dim3{16, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  __shared__ int s[16];
+  s[threadIdx.x] = threadIdx.x;
+  __syncwarp();
+  out[threadIdx.x] = s[(threadIdx.x + 1) % 16];
+}`}, want{race: true, lines: [][2]int{{4, 6}}}},
+
+	// warpSize is the case's warp size, also as a constant expression: a
+	// wrong value would make every thread write out[0].
+	{Case{Name: "warp_size_value", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  __shared__ int s[warpSize * 2];
+  s[threadIdx.x] = 1;
+  out[warpSize == 4 && sizeof(s) == 32 ? 1 + threadIdx.x : 0] = s[threadIdx.x];
+}`}, want{}},
+
+	// A warp barrier reached by half of a warp: divergence, and no hang.
+	{Case{Name: "syncwarp_divergent", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x % 4 < 2) __syncwarp();
+  out[threadIdx.x] = 1;
+}`}, want{div: true}},
+
+	// A warp barrier under a condition uniform in each warp (true for the
+	// first warp only) is no divergence, and still orders that warp.
+	{Case{Name: "syncwarp_warp_uniform", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x < 4) {
+    out[threadIdx.x] = 1;
+    __syncwarp();
+    out[8 + threadIdx.x] = out[3 - threadIdx.x];
+  }
+}`}, want{}},
+
+	// Lane 0 waits at a warp barrier while its warp mates wait at the block
+	// barrier: that hangs on a GPU; here it is divergence.
+	{Case{Name: "syncwarp_vs_syncthreads", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x % 4 == 0) __syncwarp(); else __syncthreads();
+  out[threadIdx.x] = 1;
+}`}, want{div: true}},
+
+	// A thread that has returned does not reach its warp's barrier.
+	{Case{Name: "syncwarp_after_return", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x == 5) return;
+  __syncwarp();
+  out[threadIdx.x] = 1;
+}`}, want{div: true}},
+
+	// A whole warp returning is no divergence for the warp barriers of the
+	// others; the block barrier after them is.
+	{Case{Name: "warp_returns_then_syncthreads", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x >= 4) return;
+  __syncwarp();
+  out[threadIdx.x] = 1;
+  __syncthreads();
+}`}, want{div: true}},
+	{Case{Name: "warp_returns", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (threadIdx.x >= 4) return;
+  out[threadIdx.x] = 1;
+  __syncwarp();
+  out[4 + threadIdx.x] = out[(threadIdx.x + 1) % 4];
+}`}, want{}},
+
+	// A partial last warp (6 threads, warps of 4): its barrier orders its two
+	// threads.
+	{Case{Name: "syncwarp_partial_warp", Kernel: "k", Block: Dim3{6, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  unsigned lane = threadIdx.x % 4, base = threadIdx.x - lane, n = base == 4 ? 2 : 4;
+  out[threadIdx.x] = 1;
+  __syncwarp();
+  out[8 + threadIdx.x] = out[base + (lane + 1) % n];
+}`}, want{}},
+
+	// Warp barriers in a two-dimensional block: the warp is of the linear
+	// index (x + y * blockDim.x), so rows of 2 make warps of two rows.
+	{Case{Name: "syncwarp_2d", Kernel: "k", Block: Dim3{2, 4, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+__global__ void k(int *out) {
+  unsigned t = threadIdx.x + threadIdx.y * 2;
+  out[t] = 1;
+  __syncwarp();
+  out[8 + t] = out[t ^ 2];
+}`}, want{}},
+
+	// A tile of one warp synchronizes as __syncwarp() does.
+	{Case{Name: "tile_sync", Kernel: "k", Block: Dim3{8, 1, 1}, Grid: Dim3{1, 1, 1}, WarpSize: 4, Params: out(64), Source: `
+namespace cg = cooperative_groups;
+__global__ void k(int *out) {
+  cg::thread_block b = cg::this_thread_block();
+  auto tile = cg::tiled_partition<4>(b);
+  out[b.thread_rank()] = 1;
+  tile.sync();
+  out[8 + tile.thread_rank() + threadIdx.x / 4 * 4] = out[threadIdx.x ^ 1];
+  b.sync();
+  out[16 + threadIdx.x] = out[7 - threadIdx.x];
+}`}, want{}},
+
+	// The grid barrier orders threads of different blocks.
+	{Case{Name: "grid_sync", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{3, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  unsigned i = blockIdx.x * 4 + threadIdx.x;
+  out[i] = 1;
+  cooperative_groups::this_grid().sync();
+  out[16 + i] = out[(i + 5) % 12];
+  cooperative_groups::this_grid().sync();
+  out[i] = 2;
+}`}, want{}},
+
+	// Without it, they race.
+	{Case{Name: "grid_no_sync", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{3, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  unsigned i = blockIdx.x * 4 + threadIdx.x;
+  out[i] = 1;
+  __syncthreads();
+  out[16 + i] = out[(i + 5) % 12];
+}`}, want{race: true, lines: [][2]int{{4, 6}}}},
+
+	// A grid barrier that a block never reaches: divergence, no hang.
+	{Case{Name: "grid_sync_divergent", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{3, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (blockIdx.x == 1) return;
+  cooperative_groups::this_grid().sync();
+  out[blockIdx.x * 4 + threadIdx.x] = 1;
+}`}, want{div: true}},
+
+	// Blocks at a grid barrier while another diverges inside: no hang.
+	{Case{Name: "grid_sync_block_divergent", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{3, 1, 1}, Params: out(64), Source: `
+__global__ void k(int *out) {
+  if (blockIdx.x == 1 && threadIdx.x == 0) __syncthreads();
+  cooperative_groups::this_grid().sync();
+  out[blockIdx.x * 4 + threadIdx.x] = 1;
+}`}, want{div: true}},
 
 	// Structs, device functions with references, a template, a switch,
 	// __device__ globals, a 2D shared array and a #define: the device

@@ -91,7 +91,19 @@ func genUnit(idx int, c Case) (*unit, error) {
 	file := fmt.Sprintf("drfcase_%d", idx)
 
 	var b strings.Builder
+	warp := c.WarpSize
+	if warp == 0 {
+		warp = 32
+	}
+	if warp < 0 || warp > MaxWarpSize {
+		return nil, fmt.Errorf("WarpSize %d out of range [1, %d]", c.WarpSize, MaxWarpSize)
+	}
 	fmt.Fprintf(&b, "#line 1 \"%s.gen\"\nnamespace %s {\ninline ::drf::Layout __drf_layout;\n", file, c.Name)
+	if warp != 32 {
+		// hides the header's warpSize in the case's namespace, and stays a
+		// constant expression
+		fmt.Fprintf(&b, "constexpr int warpSize = %d;\n", warp)
+	}
 	fmt.Fprintf(&b, "#line 1 \"%s.cu\"\n", file)
 	b.WriteString(src.text)
 	fmt.Fprintf(&b, "\n#line 1 \"%s.gen\"\n", file)
@@ -154,8 +166,8 @@ func genUnit(idx int, c Case) (*unit, error) {
 	}
 	fmt.Fprintf(&b, "  __drf_args __drf_a{%s};\n", strings.Join(vals, ", "))
 	bd, gd := dims(c.Block), dims(c.Grid)
-	fmt.Fprintf(&b, "  ::drf::launch(dim3(%d, %d, %d), dim3(%d, %d, %d), __drf_layout.size, %d, &__drf_body, &__drf_a);\n}\n",
-		gd[0], gd[1], gd[2], bd[0], bd[1], bd[2], dyn)
+	fmt.Fprintf(&b, "  ::drf::launch(dim3(%d, %d, %d), dim3(%d, %d, %d), __drf_layout.size, %d, &__drf_body, &__drf_a, %d);\n}\n",
+		gd[0], gd[1], gd[2], bd[0], bd[1], bd[2], dyn, warp)
 	b.WriteString("}\n")
 	for _, m := range src.macros {
 		fmt.Fprintf(&b, "#undef %s\n", m)

@@ -35,6 +35,12 @@ int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);
 int __syncthreads_or(int predicate);
 inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)mask; }
+namespace cooperative_groups {
+struct grid_group {
+  void sync() const;
+};
+grid_group this_grid();
+} // namespace cooperative_groups
 
 template <class T> T atomicAdd(T *p, T v);
 template <class T> T atomicSub(T *p, T v);

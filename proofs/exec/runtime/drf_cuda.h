@@ -8,8 +8,8 @@
 // on the kernel's line.
 //
 // Nothing here may create a happens-before edge between two CUDA threads
-// except the block barrier (drf::sync): no locks, no function-local statics,
-// no atomics stronger than relaxed.
+// except the barriers (drf::sync for blocks, drf::warp_sync, drf::grid_sync):
+// no locks, no function-local statics, no atomics stronger than relaxed.
 #pragma once
 
 #include <float.h>
@@ -41,6 +41,10 @@ inline thread_local uint3 threadIdx{};
 inline thread_local uint3 blockIdx{};
 inline thread_local dim3 blockDim;
 inline thread_local dim3 gridDim;
+// The warp size of CUDA. A case may run with another one (Case.WarpSize, to
+// match drfcheck's --warp-size): its launcher then declares a constexpr
+// warpSize in the case's namespace, which hides this one, so that warpSize
+// stays a constant expression (an array bound, a template argument).
 constexpr int warpSize = 32;
 
 namespace drf {
@@ -68,6 +72,23 @@ DRF_INL void *dyn_shared() { return tls_dyn; }
 // kind 0 is __syncthreads, 1 _count, 2 _and, 3 _or. Returns the reduction.
 int sync(int site, int line, int kind, int pred);
 
+// The warp barrier (__syncwarp with the full mask): the threads of one warp
+// (same linear thread index divided by the launch's warp size) wait for each
+// other; nothing else is ordered. Any other mask orders nothing (see
+// warp_sync in drf_rt.cc).
+void warp_sync(int site, int line, unsigned mask = 0xffffffffu);
+
+// The grid barrier (cooperative_groups::this_grid().sync()): every thread of
+// the launch waits for every other.
+void grid_sync(int site, int line);
+
+// The warp size of the running launch.
+unsigned warp_size();
+
+// Call sites of the cooperative groups' sync(), which cannot be macros: the
+// line and column of the call, apart from the __COUNTER__ numbers.
+DRF_INL int site_of_column(int col) { return (1 << 27) | col; }
+
 // Ends the whole run: an assertion failed in a kernel.
 [[noreturn]] void trap(const char *what, int line);
 
@@ -75,7 +96,8 @@ int sync(int site, int line, int kind, int pred);
 // with padding before and after.
 void *param_alloc(const char *name, size_t elem, size_t align, size_t len);
 
-void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void (*body)(void *), void *args);
+void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void (*body)(void *), void *args,
+            unsigned warp = 32);
 
 struct Case {
   const char *name;
@@ -134,12 +156,46 @@ E *param(const char *name, size_t len, const long long *init, size_t ninit) {
 #define __syncthreads_and(p) ::drf::sync(__COUNTER__ + 1, __LINE__, 2, (p) ? 1 : 0)
 #define __syncthreads_or(p) ::drf::sync(__COUNTER__ + 1, __LINE__, 3, (p) ? 1 : 0)
 
-// Warp-level synchronization and fences create no happens-before.
-DRF_INL void __syncwarp(unsigned = 0xffffffffu) {}
+// __syncwarp() and __syncwarp(0xffffffff) are warp barriers, numbered by
+// call site as __syncthreads is; other masks order nothing. Fences create no
+// happens-before.
+#define __syncwarp(...) ::drf::warp_sync(__COUNTER__ + 1, __LINE__ __VA_OPT__(, ) __VA_ARGS__)
 DRF_INL void __threadfence() {}
 DRF_INL void __threadfence_block() {}
 DRF_INL void __threadfence_system() {}
 DRF_INL unsigned __activemask() { return 0xffffffffu; }
+
+// Cooperative groups, enough for the barriers: a block's sync() is
+// __syncthreads(), a tile's sync() is a warp barrier when the tile is one
+// warp (a tile of another size orders nothing here, as in drfcheck when it
+// cannot name the tile's threads), the grid's sync() a barrier of every
+// thread of the launch (all the launch's blocks run at once). Kernels
+// include no header: the namespace is always there.
+namespace cooperative_groups {
+struct thread_block {
+  DRF_INL void sync(int line = __builtin_LINE(), int col = __builtin_COLUMN()) const {
+    (void)::drf::sync(::drf::site_of_column(col), line, 0, 1);
+  }
+  DRF_INL unsigned size() const { return blockDim.x * blockDim.y * blockDim.z; }
+  DRF_INL unsigned thread_rank() const { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
+};
+template <unsigned N> struct thread_block_tile {
+  DRF_INL void sync(int line = __builtin_LINE(), int col = __builtin_COLUMN()) const {
+    if (N == ::drf::warp_size())
+      ::drf::warp_sync(::drf::site_of_column(col), line);
+  }
+  DRF_INL unsigned size() const { return N; }
+  DRF_INL unsigned thread_rank() const { return thread_block().thread_rank() % N; }
+};
+struct grid_group {
+  DRF_INL void sync(int line = __builtin_LINE(), int col = __builtin_COLUMN()) const {
+    ::drf::grid_sync(::drf::site_of_column(col), line);
+  }
+};
+DRF_INL thread_block this_thread_block() { return thread_block(); }
+DRF_INL grid_group this_grid() { return grid_group(); }
+template <unsigned N> DRF_INL thread_block_tile<N> tiled_partition(const thread_block &) { return thread_block_tile<N>(); }
+} // namespace cooperative_groups
 
 #define printf(...) ((void)0, 0)
 #undef assert

@@ -7,7 +7,7 @@
 // its reports:
 //
 //   @@DRF BEGIN i          case i starts
-//   @@DRF DIV text         a block of case i diverged at a barrier
+//   @@DRF DIV text         a block (or warp, or the grid) of case i diverged at a barrier
 //   @@DRF OOB name         case i wrote outside the buffer of parameter name
 //   @@DRF INEXACT text     case i may have missed races (see Worker)
 //   @@DRF TRAP line text   an assertion failed; the process exits
@@ -17,13 +17,24 @@
 //
 // Every CUDA thread of every block runs on its own pthread; all run
 // concurrently. The only happens-before edges between them come from the
-// block barrier, which synchronizes through atomics that ThreadSanitizer
-// understands: each arrival is a release increment of the block's counter,
-// the last arrival acquires the counter and publishes the next generation
-// number with a release store, and the waiting threads leave on an acquire
-// load of that number. A thread that leaves late can therefore never acquire
-// what another thread did after the barrier. Sleeping uses the futex system
-// call, which ThreadSanitizer does not see.
+// barriers (warp, block, grid), which synchronize through atomics that
+// ThreadSanitizer understands: each arrival is a release increment of a
+// counter, the last arrival acquires the counter and publishes the next
+// generation number with a release store, and the waiting threads leave on
+// an acquire load of that number. A thread that leaves late can therefore
+// never acquire what another thread did after the barrier. Sleeping uses
+// the futex system call, which ThreadSanitizer does not see.
+//
+// The three barriers are one rendezvous in three levels (see arrive): every
+// barrier, and the end of the kernel, is first met by the threads of a warp;
+// the last of them compares where they all are. A warp barrier reached by
+// the whole warp ends there; a block barrier, a grid barrier or the end goes
+// up to the block as one arrival of the warp, and a grid barrier or the end
+// of the block up to the grid as one arrival of the block. Any level whose
+// members are not all at the same place has diverged: waiting at a warp
+// barrier while a warp mate waits at a block barrier, or has returned,
+// would hang on a GPU. The divergence goes up as such, so that the levels
+// above stop too, and nothing hangs.
 //
 // The CUDA threads run on a pool of workers that never end during a launch
 // (see Worker): besides being cheaper than creating threads, this matters
@@ -74,22 +85,57 @@ void mark(const char *fmt, ...) {
 
 struct Diverged {};
 
-// The site of a thread that has returned from the kernel.
+// Sites: a barrier's call site is its scope (bits 60 and up), its number
+// (a __COUNTER__, or a column: bits 32 to 59) and its line (the low half).
+// kExit is where a thread that has returned from the kernel is, kDiv where
+// a warp or block that has diverged is, as seen from the level above.
+enum Scope : uint64_t { kBlockScope = 0, kWarpScope = 1, kGridScope = 2 };
 constexpr uint64_t kExit = 0xffffffff00000000ull;
+constexpr uint64_t kDiv = 0xfffffffe00000000ull;
+
+uint64_t make_site(Scope scope, int site, int line) {
+  return (uint64_t)scope << 60 | (uint64_t)((unsigned)site & 0x0fffffffu) << 32 | (uint32_t)line;
+}
+Scope scope_of(uint64_t site) { return (Scope)(site >> 60); }
+
+// Every level (warp, block, grid) has a generation (the futex word its
+// waiters sleep on), the arrivals of this generation, and a divergence flag
+// that the completing arrival sets before publishing the next generation.
+struct Level {
+  uint32_t gen = 0;
+  uint32_t count = 0;
+  uint32_t diverged = 0;
+};
+
+struct Warp {
+  Level l;
+  unsigned base = 0, n = 0; // its threads: linear indices [base, base+n) of the block
+  char detail[300] = {0};  // divergence, written by the completing thread
+};
+
+struct Grid {
+  Level l;
+  unsigned n = 0;            // blocks
+  uint64_t *site = nullptr;  // per block: where it arrived in this generation
+  char detail[512] = {0};
+};
 
 struct Block {
+  Level l;
   unsigned n = 0; // threads in the block
+  unsigned nwarps = 0;
   uint3 idx{};
+  unsigned lin = 0; // linear index in the grid
   dim3 dim, grid;
-  uint32_t gen = 0;   // generation, the futex word
-  uint32_t count = 0; // arrivals in this generation
-  uint32_t diverged = 0;
-  int result[2] = {0, 0};    // reduction of the generation, by parity
-  uint64_t *site = nullptr;  // per thread: where it arrived in this generation
-  int *pred = nullptr;       // per thread: its predicate
-  char *shared = nullptr;    // static __shared__ memory
-  char *dyn = nullptr;       // extern __shared__ memory
-  char detail[512] = {0};    // divergence, written by the completing thread
+  int result[2] = {0, 0};      // reduction of the generation, by parity
+  uint64_t *site = nullptr;    // per thread: where it arrived in this generation
+  int *pred = nullptr;         // per thread: its predicate
+  uint64_t *wsite = nullptr;   // per warp: where it arrived in this generation
+  Warp *warps = nullptr;
+  Grid *g = nullptr;
+  char *shared = nullptr;      // static __shared__ memory
+  char *dyn = nullptr;         // extern __shared__ memory
+  char detail[512] = {0};      // divergence, written by the completing thread
 };
 
 struct Thread {
@@ -102,8 +148,11 @@ struct Thread {
 };
 
 thread_local Block *tls_block;
+thread_local Warp *tls_warp;
 thread_local unsigned tls_lin;
-thread_local uint32_t tls_gen;
+// The generation of each level this thread waits for next.
+thread_local uint32_t tls_wgen, tls_bgen, tls_ggen;
+unsigned cur_warp = 32; // the warp size of the running launch (set before the workers start it)
 
 long futex(uint32_t *addr, int op, uint32_t val) {
   return syscall(SYS_futex, addr, op, val, nullptr, nullptr, 0);
@@ -163,60 +212,181 @@ thread_local Worker *tls_worker;
 
 void describe(char *buf, size_t len, unsigned lin, uint64_t site) {
   uint3 t = thread_of(lin, blockDim);
+  const char *scope = scope_of(site) == kWarpScope ? "warp " : scope_of(site) == kGridScope ? "grid " : "";
   if (site == kExit)
     snprintf(buf, len, "thread (%u,%u,%u) has returned", t.x, t.y, t.z);
   else
-    snprintf(buf, len, "thread (%u,%u,%u) waits at the barrier of line %u", t.x, t.y, t.z,
+    snprintf(buf, len, "thread (%u,%u,%u) waits at the %sbarrier of line %u", t.x, t.y, t.z, scope,
              (unsigned)(site & 0xffffffffu));
 }
 
-// complete runs in the last thread to arrive in generation g of block b. It
-// has acquired every arrival of g through the counter.
-void complete(Block *b, uint32_t g) {
-  uint64_t s0 = __atomic_load_n(&b->site[0], __ATOMIC_RELAXED);
-  unsigned other = 0;
-  int sum = 0;
-  for (unsigned i = 0; i < b->n; i++) {
-    uint64_t s = __atomic_load_n(&b->site[i], __ATOMIC_RELAXED);
-    if (s != s0 && other == 0)
-      other = i;
-    sum += __atomic_load_n(&b->pred[i], __ATOMIC_RELAXED);
-  }
-  if (other != 0) {
-    char a[200], c[200];
-    describe(a, sizeof a, 0, s0);
-    describe(c, sizeof c, other, __atomic_load_n(&b->site[other], __ATOMIC_RELAXED));
-    snprintf(b->detail, sizeof b->detail, "block (%u,%u,%u): %s, %s", b->idx.x, b->idx.y, b->idx.z, a, c);
-    __atomic_store_n(&b->diverged, 1u, __ATOMIC_RELAXED);
-  } else if (s0 == kExit) {
-    return; // every thread has returned: the block is done
-  }
-  __atomic_store_n(&b->result[g & 1], sum, __ATOMIC_RELAXED);
-  __atomic_store_n(&b->count, 0u, __ATOMIC_RELAXED);
-  __atomic_store_n(&b->gen, g + 1, __ATOMIC_RELEASE);
+// publish ends generation g of a level: its waiters, which acquire the
+// generation, leave (and throw Diverged if diverged is set).
+void publish(Level *l, uint32_t g, bool diverged) {
+  if (diverged)
+    __atomic_store_n(&l->diverged, 1u, __ATOMIC_RELAXED);
+  __atomic_store_n(&l->count, 0u, __ATOMIC_RELAXED);
+  __atomic_store_n(&l->gen, g + 1, __ATOMIC_RELEASE);
   tls_worker->releases++;
-  futex(&b->gen, FUTEX_WAKE_PRIVATE, INT_MAX);
+  futex(&l->gen, FUTEX_WAKE_PRIVATE, INT_MAX);
 }
 
+// count_in adds an arrival to the current generation of l with a release
+// increment, and tells whether it was the last of n; the last one acquires
+// every arrival of the generation.
+bool count_in(Level *l, unsigned n) {
+  uint32_t k = __atomic_add_fetch(&l->count, 1u, __ATOMIC_RELEASE);
+  tls_worker->releases++;
+  if (k != n)
+    return false;
+  (void)__atomic_load_n(&l->count, __ATOMIC_ACQUIRE);
+  return true;
+}
+
+void wait_for(Level *l, uint32_t g) {
+  while (__atomic_load_n(&l->gen, __ATOMIC_ACQUIRE) == g)
+    futex(&l->gen, FUTEX_WAIT_PRIVATE, g);
+}
+
+// grid_complete runs in the last block to arrive at the grid: all at one
+// grid barrier, it ends; all returned, the launch is over; otherwise the
+// grid has diverged (reported here unless a block's divergence is the cause,
+// which its block reports).
+void grid_complete(Grid *G) {
+  uint32_t g = __atomic_load_n(&G->l.gen, __ATOMIC_RELAXED);
+  uint64_t s0 = __atomic_load_n(&G->site[0], __ATOMIC_RELAXED);
+  unsigned other = 0;
+  bool div = false;
+  for (unsigned i = 0; i < G->n; i++) {
+    uint64_t s = __atomic_load_n(&G->site[i], __ATOMIC_RELAXED);
+    div = div || s == kDiv;
+    if (s != s0 && other == 0)
+      other = i;
+  }
+  if (!div && other == 0) {
+    if (s0 != kExit)
+      publish(&G->l, g, false);
+    return;
+  }
+  if (!div) {
+    auto what = [](char *buf, size_t len, unsigned blk, uint64_t s) {
+      uint3 b = thread_of(blk, gridDim);
+      if (s == kExit)
+        snprintf(buf, len, "block (%u,%u,%u) has returned", b.x, b.y, b.z);
+      else
+        snprintf(buf, len, "block (%u,%u,%u) waits at the grid barrier of line %u", b.x, b.y, b.z, (unsigned)(s & 0xffffffffu));
+    };
+    char x[200], y[200];
+    what(x, sizeof x, 0, s0);
+    what(y, sizeof y, other, __atomic_load_n(&G->site[other], __ATOMIC_RELAXED));
+    snprintf(G->detail, sizeof G->detail, "grid: %s, %s", x, y);
+  }
+  publish(&G->l, g, true);
+}
+
+void grid_arrive(Block *b, uint64_t site) {
+  Grid *G = b->g;
+  __atomic_store_n(&G->site[b->lin], site, __ATOMIC_RELAXED);
+  if (count_in(&G->l, G->n))
+    grid_complete(G);
+}
+
+// block_complete runs in the last warp to arrive at block b. It has acquired
+// every arrival of the generation, and so every thread's site and predicate.
+void block_complete(Block *b) {
+  uint32_t g = __atomic_load_n(&b->l.gen, __ATOMIC_RELAXED);
+  uint64_t s0 = __atomic_load_n(&b->wsite[0], __ATOMIC_RELAXED);
+  unsigned other = 0, div = 0;
+  bool anyDiv = false;
+  for (unsigned i = 0; i < b->nwarps; i++) {
+    uint64_t s = __atomic_load_n(&b->wsite[i], __ATOMIC_RELAXED);
+    if (s == kDiv && !anyDiv) {
+      anyDiv = true;
+      div = i;
+    }
+    if (s != s0 && other == 0)
+      other = i;
+  }
+  if (anyDiv || other != 0) {
+    if (anyDiv) {
+      snprintf(b->detail, sizeof b->detail, "block (%u,%u,%u): %s", b->idx.x, b->idx.y, b->idx.z, b->warps[div].detail);
+    } else {
+      char x[200], y[200];
+      describe(x, sizeof x, b->warps[0].base, s0);
+      describe(y, sizeof y, b->warps[other].base, __atomic_load_n(&b->wsite[other], __ATOMIC_RELAXED));
+      snprintf(b->detail, sizeof b->detail, "block (%u,%u,%u): %s, %s", b->idx.x, b->idx.y, b->idx.z, x, y);
+    }
+    publish(&b->l, g, true);
+    grid_arrive(b, kDiv);
+    return;
+  }
+  if (s0 == kExit || scope_of(s0) == kGridScope) {
+    // the block goes up as a whole; its threads wait for the grid (or have
+    // returned)
+    __atomic_store_n(&b->l.count, 0u, __ATOMIC_RELAXED);
+    grid_arrive(b, s0);
+    return;
+  }
+  int sum = 0;
+  for (unsigned i = 0; i < b->n; i++)
+    sum += __atomic_load_n(&b->pred[i], __ATOMIC_RELAXED);
+  __atomic_store_n(&b->result[g & 1], sum, __ATOMIC_RELAXED);
+  publish(&b->l, g, false);
+}
+
+// warp_complete runs in the last thread of warp w to arrive. A warp barrier
+// ends here; anything else goes up to the block.
+void warp_complete(Block *b, Warp *w) {
+  uint32_t g = __atomic_load_n(&w->l.gen, __ATOMIC_RELAXED);
+  uint64_t s0 = __atomic_load_n(&b->site[w->base], __ATOMIC_RELAXED);
+  unsigned other = 0;
+  for (unsigned i = w->base + 1; i < w->base + w->n; i++)
+    if (__atomic_load_n(&b->site[i], __ATOMIC_RELAXED) != s0) {
+      other = i;
+      break;
+    }
+  uint64_t up = s0;
+  if (other != 0) {
+    char x[140], y[140];
+    describe(x, sizeof x, w->base, s0);
+    describe(y, sizeof y, other, __atomic_load_n(&b->site[other], __ATOMIC_RELAXED));
+    snprintf(w->detail, sizeof w->detail, "%s, %s%s", x, y,
+             scope_of(s0) == kWarpScope || scope_of(__atomic_load_n(&b->site[other], __ATOMIC_RELAXED)) == kWarpScope
+                 ? " (same warp)"
+                 : "");
+    publish(&w->l, g, true);
+    up = kDiv;
+  } else if (scope_of(s0) == kWarpScope) {
+    publish(&w->l, g, false);
+    return;
+  } else {
+    __atomic_store_n(&w->l.count, 0u, __ATOMIC_RELAXED);
+  }
+  __atomic_store_n(&b->wsite[w - b->warps], up, __ATOMIC_RELAXED);
+  if (count_in(&b->l, b->nwarps))
+    block_complete(b);
+}
+
+// arrive is every barrier and the end of the kernel (site kExit): the
+// thread meets its warp, and waits at the level of its barrier.
 int arrive(uint64_t site, int kind, int pred) {
   Block *b = tls_block;
-  uint32_t g = tls_gen;
+  Warp *w = tls_warp;
   __atomic_store_n(&b->site[tls_lin], site, __ATOMIC_RELAXED);
   __atomic_store_n(&b->pred[tls_lin], pred, __ATOMIC_RELAXED);
-  uint32_t n = __atomic_add_fetch(&b->count, 1u, __ATOMIC_RELEASE);
-  tls_worker->releases++;
-  if (n == b->n) {
-    // The last arrival acquires every arrival (the counter's releases).
-    (void)__atomic_load_n(&b->count, __ATOMIC_ACQUIRE);
-    complete(b, g);
-  }
+  if (count_in(&w->l, w->n))
+    warp_complete(b, w);
   if (site == kExit)
     return 0;
-  while (__atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == g)
-    futex(&b->gen, FUTEX_WAIT_PRIVATE, g);
-  tls_gen = g + 1;
-  if (__atomic_load_n(&b->diverged, __ATOMIC_RELAXED))
+  Level *l = scope_of(site) == kWarpScope ? &w->l : scope_of(site) == kGridScope ? &b->g->l : &b->l;
+  uint32_t *gen = l == &w->l ? &tls_wgen : l == &b->l ? &tls_bgen : &tls_ggen;
+  uint32_t g = *gen;
+  wait_for(l, g);
+  *gen = g + 1;
+  if (__atomic_load_n(&l->diverged, __ATOMIC_RELAXED))
     throw Diverged{};
+  if (l != &b->l)
+    return 0;
   int sum = __atomic_load_n(&b->result[g & 1], __ATOMIC_RELAXED);
   switch (kind) {
   case 1:
@@ -237,8 +407,9 @@ void run_job(Thread *t) {
   tls_shared = t->block->shared;
   tls_dyn = t->block->dyn;
   tls_block = t->block;
+  tls_warp = &t->block->warps[t->lin / cur_warp];
   tls_lin = t->lin;
-  tls_gen = 0;
+  tls_wgen = tls_bgen = tls_ggen = 0;
   try {
     t->body(t->args);
     arrive(kExit, 0, 0);
@@ -361,18 +532,35 @@ void *param_alloc(const char *name, size_t elem, size_t align, size_t len) {
   return base + pad;
 }
 
-void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void (*body)(void *), void *args) {
+void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void (*body)(void *), void *args,
+            unsigned warp) {
   unsigned nb = grid.x * grid.y * grid.z, nt = block.x * block.y * block.z;
+  if (warp == 0)
+    trap("warp size 0", 0);
+  cur_warp = warp; // the workers read it after acquiring the launch
+  unsigned nw = (nt + warp - 1) / warp;
   std::vector<Block> blocks(nb);
   std::vector<Thread> threads(size_t(nb) * nt);
+  Grid G;
+  G.n = nb;
+  G.site = static_cast<uint64_t *>(calloc(nb, sizeof(uint64_t)));
   for (unsigned i = 0; i < nb; i++) {
     Block &b = blocks[i];
     b.n = nt;
     b.idx = thread_of(i, grid);
+    b.lin = i;
     b.dim = block;
     b.grid = grid;
+    b.g = &G;
     b.site = static_cast<uint64_t *>(calloc(nt, sizeof(uint64_t)));
     b.pred = static_cast<int *>(calloc(nt, sizeof(int)));
+    b.nwarps = nw;
+    b.wsite = static_cast<uint64_t *>(calloc(nw, sizeof(uint64_t)));
+    b.warps = new Warp[nw];
+    for (unsigned k = 0; k < nw; k++) {
+      b.warps[k].base = k * warp;
+      b.warps[k].n = nt - k * warp < warp ? nt - k * warp : warp; // the last warp may be partial
+    }
     b.shared = zalloc(static_shared);
     b.dyn = zalloc(dyn_shared);
     for (unsigned j = 0; j < nt; j++) {
@@ -410,11 +598,16 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
   if (releases > kEpochBudget)
     restart_needed = true;
   for (Block &b : blocks) {
-    if (b.diverged)
+    if (b.l.diverged)
       mark("@@DRF DIV %s\n", b.detail);
     free(b.site);
     free(b.pred);
+    free(b.wsite);
+    delete[] b.warps;
   }
+  if (G.l.diverged && G.detail[0] != 0)
+    mark("@@DRF DIV %s\n", G.detail);
+  free(G.site);
   for (Param &p : params)
     if (padding_written(p))
       mark("@@DRF OOB %s\n", p.name);
@@ -428,8 +621,20 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
 }
 
 int sync(int site, int line, int kind, int pred) {
-  return arrive((uint64_t)(unsigned)site << 32 | (uint32_t)line, kind, pred);
+  return arrive(make_site(kBlockScope, site, line), kind, pred);
 }
+
+// warp_sync is __syncwarp(mask). Only the full mask is a barrier: another
+// mask names some lanes of the warp, which drfcheck does not model either
+// (it orders nothing there), so here too it orders nothing.
+void warp_sync(int site, int line, unsigned mask) {
+  if (mask == 0xffffffffu)
+    (void)arrive(make_site(kWarpScope, site, line), 0, 0);
+}
+
+void grid_sync(int site, int line) { (void)arrive(make_site(kGridScope, site, line), 0, 0); }
+
+unsigned warp_size() { return cur_warp; }
 
 } // namespace drf
 
