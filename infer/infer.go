@@ -41,6 +41,7 @@ type Options struct {
 	Clang    string   // the clang executable; "" for "clang"
 	Defines  []string // -D
 	Includes []string // -I
+	Flags    []string // more flags for clang (clang.Options.Flags)
 	WarpSize int64    // the value of warpSize; 0 means 32
 }
 
@@ -93,7 +94,7 @@ func File(path string, src []byte, opts Options) ([]Kernel, Timing, error) {
 // Parse runs clang on a CUDA file: the tree that FromTU infers the kernels
 // of and package infer/launch reads the launches of.
 func Parse(path string, src []byte, opts Options) (*clang.TU, Timing, error) {
-	tu, t, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes})
+	tu, t, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags})
 	return tu, Timing{Clang: t.Clang, Decode: t.Decode}, err
 }
 
@@ -280,7 +281,7 @@ type IRKernel struct {
 // IR lowers the kernels of a CUDA file to the kernel IR. The error is a
 // protocol.ErrorList for clang's errors.
 func IR(path string, src []byte, opts Options) ([]IRKernel, error) {
-	tu, _, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes})
+	tu, _, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags})
 	if err != nil {
 		return nil, err
 	}

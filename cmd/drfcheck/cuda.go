@@ -65,7 +65,7 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	tu, _, err := infer.Parse(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes})
+	tu, _, err := infer.Parse(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes, Flags: cfg.compDB.flagsFor(path)})
 	if err != nil {
 		return nil, err
 	}

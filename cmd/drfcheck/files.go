@@ -148,7 +148,7 @@ func dumpIR(cfg *config, path string, dump func(string)) {
 	if err != nil {
 		return
 	}
-	ks, err := infer.IR(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes})
+	ks, err := infer.IR(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes, Flags: cfg.compDB.flagsFor(path)})
 	if err != nil {
 		return
 	}

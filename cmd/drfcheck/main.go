@@ -47,6 +47,7 @@ type config struct {
 	includes      []string
 	files         []string
 	warp          warpOpts
+	compDB        compDB
 }
 
 const usage = `usage: drfcheck [flags] FILE|DIR...
@@ -119,6 +120,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	defines := fs.StringArrayP("define", "D", nil, "CUDA: define a macro, NAME or NAME=VALUE")
 	includes := fs.StringArrayP("include", "I", nil, "CUDA: add an include directory")
 	warpSize, warpSync := addWarpFlags(fs)
+	compCommands := fs.String("compile-commands", "", "CUDA: a compilation database (compile_commands.json, or the build directory holding it, as clang-tidy's -p): each file's -I, -isystem, -D, -U, -std and -include")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -130,6 +132,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if cfg.grid, err = optDim("gridDim", *grid); err != nil {
 		return nil, err
+	}
+	if *compCommands != "" {
+		if cfg.compDB, err = loadCompDB(*compCommands); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.warp, err = parseWarp(*warpSize, *warpSync, fs.Changed("warp-size"), fs.Changed("warp-sync")); err != nil {
 		return nil, err

@@ -50,7 +50,11 @@ type Options struct {
 	Clang    string   // the clang executable; "" for "clang"
 	Defines  []string // -D: NAME or NAME=VALUE
 	Includes []string // -I: directories
-	Timeout  time.Duration
+	// Flags are more preprocessor and language flags, passed as they are
+	// after Defines and Includes (-isystem, -U, -std=, -include: what a
+	// compilation database gives a file).
+	Flags   []string
+	Timeout time.Duration
 }
 
 // Timing is the time spent in clang and in decoding its output.
@@ -141,6 +145,7 @@ func Args(includeDir, path string, prelude []string, opts Options) []string {
 	for _, i := range opts.Includes {
 		args = append(args, "-I"+i)
 	}
+	args = append(args, opts.Flags...)
 	return append(args, "-Xclang", "-ast-dump=json", path)
 }
 
