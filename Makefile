@@ -59,7 +59,7 @@ bench: build
 # files, both encodings of nested synchronized loops side by side: each
 # size as a ratio to size 1 measured in the same run (x-size1).
 bench-claim2: deps
-	$(GO) test -run '^$$' -bench Claim2 -benchtime 5x ./cmd/drfcheck/check/
+	$(GO) test -run '^$$' -bench Claim2 -benchtime 5x ./check/
 
 clean:
 	rm -rf bin

@@ -14,7 +14,7 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/infer"
 	"drfcheck/proofs/cudagen"
 	"drfcheck/proofs/exec"

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/protocol"
 	"drfcheck/protocol/parser"
 	"drfcheck/protocol/wellformed"

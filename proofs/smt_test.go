@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"drfcheck/align"
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/protocol"
 	"drfcheck/protocol/eval"
 	"drfcheck/protocol/wellformed"
@@ -51,7 +51,7 @@ func paperTraces(alignFn alignFunc) tracesFunc {
 }
 
 // pipeline runs the stages of seed 004 on a case as check.Checker does
-// (see cmd/drfcheck/check/check.go, plan): wellformed.Normalize with the
+// (see check/check.go, plan): wellformed.Normalize with the
 // solver as oracle; one divergence query per Divergence; for each variant,
 // whose queries assume the program's and the variant's preconditions and
 // agreements, and each array: Slice, the cut into traces (tracesFn: align

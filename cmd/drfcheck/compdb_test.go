@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
-	"bytes"
 	"slices"
 	"testing"
 )

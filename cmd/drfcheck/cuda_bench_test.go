@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/infer"
 )
 
@@ -29,7 +29,6 @@ func BenchmarkFrontEnd(b *testing.B) {
 		b.Fatal(err)
 	}
 	c := check.New(check.Options{Timeout: time.Minute, MaxRaces: 10, Jobs: 1})
-	cfg := &config{}
 	var clang, decode, inference, checking time.Duration
 	kernels := 0
 	b.ResetTimer()
@@ -50,11 +49,7 @@ func BenchmarkFrontEnd(b *testing.B) {
 			decode += t.Decode
 			inference += t.Analysis
 			for _, k := range ks {
-				launch, err := launchFor(nil, nil, src, cudaDefault(k.Uses))
-				if err != nil {
-					b.Fatal(err)
-				}
-				in, err := newInput(cfg, k.Name, k.File, launch)
+				in, err := check.DefaultInput(k.Name, k.File, k.Uses, src)
 				if err != nil {
 					b.Fatalf("%s: %v", path, err)
 				}

@@ -10,13 +10,10 @@ import (
 	"strings"
 	"sync"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/cmd/drfcheck/report"
 	"drfcheck/infer"
 	"drfcheck/infer/ir"
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/smtgen"
 )
 
 // kinds of input by extension.
@@ -173,84 +170,13 @@ func load(cfg *config, path string) ([]check.Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ins []check.Input
+	opts := check.LoadOptions{Block: cfg.block, Grid: cfg.grid, Params: cfg.params, Arrays: cfg.arrays, Kernel: cfg.kernel,
+		Defines: cfg.defines, Includes: cfg.includes, Flags: cfg.compDB.flagsFor(path), WarpSize: cfg.warpSize, LockStep: cfg.lockStep}
 	switch {
 	case hasExt(path, protExts):
-		ins, err = loadProt(cfg, path, src)
+		return check.LoadProtocol(path, src, opts)
 	case hasExt(path, cudaExts), hasExt(path, headerExts) && !cfg.fromDir[path]:
-		ins, err = loadCUDA(cfg, path, src)
-	default:
-		return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu, .cuh or a header (.h, .hpp) with CUDA code", path)
+		return check.LoadCUDA(path, src, opts)
 	}
-	if err != nil {
-		return ins, err
-	}
-	return ins, applyWarp(cfg, path, src, ins)
-}
-
-// protDefault is the launch of a .prot file that says nothing: one
-// dimension of any size, one block.
-var protDefault = smtgen.Launch{BlockDim: [3]int64{0, 1, 1}, GridDim: [3]int64{1, 1, 1}}
-
-func loadProt(cfg *config, path string, src []byte) ([]check.Input, error) {
-	launch, err := launchFor(cfg.block, cfg.grid, src, protDefault)
-	if err != nil {
-		return nil, fmt.Errorf("%s:%v", path, err)
-	}
-	f, err := parser.ParseFile(path, src)
-	if err != nil {
-		return nil, err
-	}
-	in, err := newInput(cfg, path, f, launch)
-	if err != nil {
-		return nil, err
-	}
-	in.Source.From = "default"
-	if hb, hg, _ := headerLaunch(src); hb != nil || hg != nil {
-		in.Source.From = "header"
-	}
-	if cfg.block != nil || cfg.grid != nil {
-		in.Source.From = "flags"
-	}
-	return []check.Input{in}, nil
-}
-
-// newInput checks the names of a protocol and applies --param and --array.
-func newInput(cfg *config, name string, f *protocol.File, launch smtgen.Launch) (check.Input, error) {
-	if err := fixParams(f, cfg.params); err != nil {
-		return check.Input{}, err
-	}
-	info, err := protocol.Check(f)
-	if err != nil {
-		return check.Input{}, err
-	}
-	in := check.Input{Name: name, File: f, Info: info, Launch: launch}
-	if len(cfg.arrays) > 0 {
-		for _, a := range cfg.arrays {
-			if k, ok := info.Kinds[a]; !ok || !k.IsArray() {
-				return in, &noArrayError{name, a}
-			}
-		}
-		in.Arrays = cfg.arrays
-	}
-	return in, nil
-}
-
-// noArrayError says that --array names an array a protocol lacks. In a file
-// of several kernels, the kernels without it are skipped.
-type noArrayError struct{ kernel, array string }
-
-func (e *noArrayError) Error() string {
-	return fmt.Sprintf("%s: --array=%s: no such array", e.kernel, e.array)
-}
-
-// fixParams turns --param name=value into a top-level assumption (see
-// check.FixParams); naming a parameter the kernel does not have is an
-// error.
-func fixParams(f *protocol.File, params map[string]int64) error {
-	if missing := check.FixParams(f, params); len(missing) > 0 {
-		name := missing[0]
-		return fmt.Errorf("%s: --param=%s=%d: there is no parameter %s", f.Name, name, params[name], name)
-	}
-	return nil
+	return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu, .cuh or a header (.h, .hpp) with CUDA code", path)
 }

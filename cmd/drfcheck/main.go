@@ -22,7 +22,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/cmd/drfcheck/report"
 	"drfcheck/protocol/wellformed"
 )
@@ -46,7 +46,8 @@ type config struct {
 	defines       []string
 	includes      []string
 	files         []string
-	warp          warpOpts
+	warpSize      int64
+	lockStep      bool
 	compDB        compDB
 }
 
@@ -119,7 +120,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	arrays := fs.StringSlice("array", nil, "check only these arrays (comma-separated, repeatable)")
 	defines := fs.StringArrayP("define", "D", nil, "CUDA: define a macro, NAME or NAME=VALUE")
 	includes := fs.StringArrayP("include", "I", nil, "CUDA: add an include directory")
-	warpSize, warpSync := addWarpFlags(fs)
+	warpSize, warpSync := check.AddWarpFlags(fs)
 	compCommands := fs.String("compile-commands", "", "CUDA: a compilation database (compile_commands.json, or the build directory holding it, as clang-tidy's -p): each file's -I, -isystem, -D, -U, -std and -include")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -138,7 +139,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 	}
-	if cfg.warp, err = parseWarp(*warpSize, *warpSync, fs.Changed("warp-size"), fs.Changed("warp-sync")); err != nil {
+	if cfg.warpSize, cfg.lockStep, err = check.ParseWarp(*warpSize, *warpSync, fs.Changed("warp-size"), fs.Changed("warp-sync")); err != nil {
 		return nil, err
 	}
 	if cfg.params, err = parseParams(*params); err != nil {
@@ -183,7 +184,7 @@ func optDim(name, s string) (*[3]int64, error) {
 	if s == "" {
 		return nil, nil
 	}
-	d, err := parseDim(s)
+	d, err := check.ParseDim(s)
 	if err != nil {
 		return nil, fmt.Errorf("--%s=%v", name, err)
 	}

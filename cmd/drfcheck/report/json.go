@@ -5,7 +5,7 @@ import (
 	"io"
 	"time"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/protocol"
 	"drfcheck/smtgen"
 )

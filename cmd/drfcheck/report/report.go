@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/protocol"
 )
 

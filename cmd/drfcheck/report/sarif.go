@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/protocol"
 )
 

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/protocol"
 	"drfcheck/protocol/wellformed"
 	"drfcheck/smtgen"

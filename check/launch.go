@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"bufio"
@@ -12,9 +12,9 @@ import (
 	"drfcheck/smtgen"
 )
 
-// parseDim parses a block or grid size: "64", "[16,16]", "[*,*,1]" or "*".
+// ParseDim parses a block or grid size: "64", "[16,16]", "[*,*,1]" or "*".
 // Missing dimensions are 1; "*" (stored as 0) is any size.
-func parseDim(s string) ([3]int64, error) {
+func ParseDim(s string) ([3]int64, error) {
 	d := [3]int64{1, 1, 1}
 	t := strings.TrimSpace(s)
 	if strings.HasPrefix(t, "[") != strings.HasSuffix(t, "]") {
@@ -40,8 +40,8 @@ func parseDim(s string) ([3]int64, error) {
 	return d, nil
 }
 
-// formatDim prints a size the way parseDim reads it.
-func formatDim(d [3]int64) string {
+// FormatDim prints a size the way parseDim reads it.
+func FormatDim(d [3]int64) string {
 	parts := make([]string, 3)
 	for i, n := range d {
 		parts[i] = "*"
@@ -79,14 +79,14 @@ func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
 			return nil, nil, fmt.Errorf("line %d: %v", n+1, err)
 		}
 		if *b != "" {
-			d, err := parseDim(*b)
+			d, err := ParseDim(*b)
 			if err != nil {
 				return nil, nil, fmt.Errorf("line %d: --blockDim=%v", n+1, err)
 			}
 			block = &d
 		}
 		if *g != "" {
-			d, err := parseDim(*g)
+			d, err := ParseDim(*g)
 			if err != nil {
 				return nil, nil, fmt.Errorf("line %d: --gridDim=%v", n+1, err)
 			}

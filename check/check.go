@@ -1,8 +1,13 @@
-// Package check runs the whole pipeline of seed 004 on one protocol:
-// well-formedness (protocol/wellformed), the cut into symbolic traces, one
-// SMT query per trace and array (smtgen), and the replay of every witness
-// through the reference semantics (protocol/eval) before it is reported. It
-// is the library entry point of the command line.
+// Package check is drfcheck as a library: it turns a file into the inputs
+// to check (LoadProtocol for a .prot file, LoadCUDA for a CUDA file: the
+// inference of package infer, one input per kernel and launch
+// configuration, the launch from the options, the file's header, its launch
+// sites or the default rule), and runs the whole pipeline of seed 004 on
+// each (Checker.Check): well-formedness (protocol/wellformed), the cut into
+// symbolic traces, one SMT query per trace and array (smtgen), and the
+// replay of every witness through the reference semantics (protocol/eval)
+// before it is reported. The command line (cmd/drfcheck) only adds flags,
+// file discovery and the output formats.
 //
 // The traces come from one of two encodings (Options.Encoding): by default
 // the barrier intervals of package split/interval, whose number and size

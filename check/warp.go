@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"bufio"
@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
-
-	"drfcheck/cmd/drfcheck/check"
 )
 
 // warpOpts are the warp settings of a file (seed 000): the warp size, and
@@ -20,16 +18,23 @@ type warpOpts struct {
 	lockStep bool
 }
 
-// addWarpFlags declares --warp-size and --warp-sync[=N] on fs.
-func addWarpFlags(fs *pflag.FlagSet) (size, sync *string) {
+// AddWarpFlags declares --warp-size and --warp-sync[=N] on fs, as the
+// command line and the header of a file write them.
+func AddWarpFlags(fs *pflag.FlagSet) (size, sync *string) {
 	size = fs.String("warp-size", "", "threads per warp (default 32)")
 	sync = fs.String("warp-sync", "", "assume the threads of a warp run in lock-step, as on GPUs before Volta; =N also sets the warp size (GPUVerify's flag). The default is independent thread scheduling, where such code is racy")
 	fs.Lookup("warp-sync").NoOptDefVal = "0"
 	return size, sync
 }
 
-// parseWarp reads the values of the warp flags; set says whether each was
-// given.
+// ParseWarp reads the values of the warp flags (sizeSet and syncSet say
+// whether each was given) into the warp size (0 when not set) and whether
+// warps run in lock-step.
+func ParseWarp(size, sync string, sizeSet, syncSet bool) (int64, bool, error) {
+	w, err := parseWarp(size, sync, sizeSet, syncSet)
+	return w.size, w.lockStep, err
+}
+
 func parseWarp(size, sync string, sizeSet, syncSet bool) (warpOpts, error) {
 	var w warpOpts
 	if sizeSet {
@@ -71,7 +76,7 @@ func headerWarp(src []byte) (warpOpts, error) {
 		}
 		fs := pflag.NewFlagSet("header", pflag.ContinueOnError)
 		fs.ParseErrorsWhitelist.UnknownFlags = true
-		size, sync := addWarpFlags(fs)
+		size, sync := AddWarpFlags(fs)
 		if err := fs.Parse(strings.Fields(body)); err != nil {
 			return w, fmt.Errorf("line %d: %v", n+1, err)
 		}
@@ -88,21 +93,21 @@ func headerWarp(src []byte) (warpOpts, error) {
 }
 
 // warpFor decides the warp settings of a file: flags win over the header.
-func warpFor(cfg *config, path string, src []byte) (warpOpts, error) {
+func warpFor(opts *LoadOptions, path string, src []byte) (warpOpts, error) {
 	w, err := headerWarp(src)
 	if err != nil {
 		return w, fmt.Errorf("%s:%v", path, err)
 	}
-	if cfg.warp.size > 0 {
-		w.size = cfg.warp.size
+	if opts.WarpSize > 0 {
+		w.size = opts.WarpSize
 	}
-	w.lockStep = w.lockStep || cfg.warp.lockStep
+	w.lockStep = w.lockStep || opts.LockStep
 	return w, nil
 }
 
 // applyWarp sets the warp settings of a file's inputs.
-func applyWarp(cfg *config, path string, src []byte, ins []check.Input) error {
-	w, err := warpFor(cfg, path, src)
+func applyWarp(opts *LoadOptions, path string, src []byte, ins []Input) error {
+	w, err := warpFor(opts, path, src)
 	if err != nil {
 		return err
 	}

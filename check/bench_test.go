@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/cmd/drfcheck/check"
+	"drfcheck/check"
 	"drfcheck/protocol"
 	"drfcheck/protocol/parser"
 	"drfcheck/smtgen"

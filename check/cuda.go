@@ -1,11 +1,10 @@
-package main
+package check
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
-	"drfcheck/cmd/drfcheck/check"
 	"drfcheck/infer"
 	"drfcheck/infer/clang"
 	"drfcheck/infer/ir"
@@ -56,16 +55,16 @@ const maxConfigs = 8
 // either gives a size, the launch sites are not used, since their facts
 // (gridDim.x == (n + 255) / 256) describe the sizes they pass and would
 // contradict others.
-func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
+func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 	hb, hg, err := headerLaunch(src)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%v", path, err)
 	}
-	warp, err := warpFor(cfg, path, src)
+	warp, err := warpFor(opts, path, src)
 	if err != nil {
 		return nil, err
 	}
-	tu, _, err := infer.Parse(path, src, infer.Options{Defines: cfg.defines, Includes: cfg.includes, Flags: cfg.compDB.flagsFor(path)})
+	tu, _, err := infer.Parse(path, src, infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags})
 	if err != nil {
 		return nil, err
 	}
@@ -73,20 +72,20 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	given := cfg.block != nil || cfg.grid != nil || hb != nil || hg != nil
+	given := opts.Block != nil || opts.Grid != nil || hb != nil || hg != nil
 	var sites []*launch.Site
 	if !given {
 		sites = launch.Sites(tu)
 	}
-	var inputs []check.Input
+	var inputs []Input
 	var names []string
 	var lacking error
 	for _, k := range kernels {
 		names = append(names, k.Name)
-		if cfg.kernel != "" && k.Name != cfg.kernel {
+		if opts.Kernel != "" && k.Name != opts.Kernel {
 			continue
 		}
-		ins, err := kernelInputs(cfg, tu, path, src, k, sites, hb, hg)
+		ins, err := kernelInputs(opts, tu, path, src, k, sites, hb, hg)
 		if _, ok := err.(*noArrayError); ok {
 			lacking = err
 			continue
@@ -104,22 +103,22 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 	case len(kernels) == 0:
 		return nil, fmt.Errorf("%s: no __global__ function: nothing to check", path)
 	}
-	return nil, fmt.Errorf("%s: --kernel=%s: no such kernel (the file has %v)", path, cfg.kernel, strings.Join(names, ", "))
+	return nil, fmt.Errorf("%s: --kernel=%s: no such kernel (the file has %v)", path, opts.Kernel, strings.Join(names, ", "))
 }
 
 // kernelInputs makes the inputs of one kernel: one per launch
 // configuration of its sites, or one with the flags', the header's or the
 // default launch.
-func kernelInputs(cfg *config, tu *clang.TU, path string, src []byte, k infer.Kernel, sites []*launch.Site, hb, hg *[3]int64) ([]check.Input, error) {
+func kernelInputs(opts *LoadOptions, tu *clang.TU, path string, src []byte, k infer.Kernel, sites []*launch.Site, hb, hg *[3]int64) ([]Input, error) {
 	var mine []*launch.Site
 	for _, s := range sites {
 		if s.Kernel == k.ID {
 			mine = append(mine, s)
 		}
 	}
-	var src0 check.LaunchSource
+	var src0 LaunchSource
 	switch {
-	case cfg.block != nil || cfg.grid != nil:
+	case opts.Block != nil || opts.Grid != nil:
 		src0.From = "flags"
 	case hb != nil || hg != nil:
 		src0.From = "header"
@@ -134,9 +133,9 @@ func kernelInputs(cfg *config, tu *clang.TU, path string, src []byte, k infer.Ke
 	if len(mine) > 0 {
 		configs := siteConfigs(tu, path, k, mine)
 		if len(configs) <= maxConfigs {
-			var out []check.Input
+			var out []Input
 			for _, c := range configs {
-				in, err := newInput(cfg, k.Name, c.file, c.launch)
+				in, err := newInput(opts, k.Name, c.file, c.launch)
 				if err != nil {
 					return nil, err
 				}
@@ -147,11 +146,11 @@ func kernelInputs(cfg *config, tu *clang.TU, path string, src []byte, k infer.Ke
 		}
 		src0.Notes = []string{fmt.Sprintf("launched with %d distinct configurations (more than %d): the default launch, which covers them all", len(configs), maxConfigs)}
 	}
-	launch, _ := launchFor(cfg.block, cfg.grid, src, cudaDefault(k.Uses))
-	in, err := newInput(cfg, k.Name, k.File, launch)
-	in.GridDefault = cfg.grid == nil && hg == nil
+	launch, _ := launchFor(opts.Block, opts.Grid, src, cudaDefault(k.Uses))
+	in, err := newInput(opts, k.Name, k.File, launch)
+	in.GridDefault = opts.Grid == nil && hg == nil
 	in.Source = src0
-	return []check.Input{in}, err
+	return []Input{in}, err
 }
 
 // config is one distinct launch configuration of a kernel: the protocol
@@ -160,7 +159,7 @@ type siteConfig struct {
 	key    string
 	file   *protocol.File
 	launch smtgen.Launch
-	source check.LaunchSource
+	source LaunchSource
 }
 
 // siteConfigs groups the launch sites of a kernel by what they tell about
@@ -220,14 +219,14 @@ func siteConfigs(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Site
 		text = append(text, aliasText...)
 		l := smtgen.Launch{BlockDim: facts.Block, GridDim: facts.Grid}
 		key := fmt.Sprintf("%v %v %q", l.BlockDim, l.GridDim, text)
-		site := check.Site{At: s.At, Config: s.Config}
+		site := Site{At: s.At, Config: s.Config}
 		if c, ok := byKey[key]; ok {
 			c.source.Sites = append(c.source.Sites, site)
 			continue
 		}
 		f := withPre(kk.File, pre, s.At)
 		c := &siteConfig{key: key, file: f, launch: l,
-			source: check.LaunchSource{From: "site", Sites: []check.Site{site}, Facts: text, Notes: facts.Notes}}
+			source: LaunchSource{From: "site", Sites: []Site{site}, Facts: text, Notes: facts.Notes}}
 		byKey[key] = c
 		out = append(out, c)
 	}
