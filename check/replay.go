@@ -24,6 +24,7 @@ func ReplayRace(f *protocol.File, w *smtgen.Witness, benign bool) error {
 		GridDim:     w.GridDim,
 		WarpSize:    w.WarpSize,
 		LockStep:    w.LockStep,
+		BitOps:      bitOps(w.Funcs),
 	}
 	for _, t := range w.Threads {
 		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
@@ -76,6 +77,16 @@ func ReplayDivergence(f *protocol.File, w *smtgen.DivergenceWitness) error {
 		return fmt.Errorf("the threads reach the same barriers when run with these values")
 	}
 	return nil
+}
+
+// bitOps gives the bitwise operators the witness's values where it has
+// them: smtgen encodes them as functions with some of their laws, and a
+// witness is replayed in that abstraction, as a protocol function is.
+func bitOps(at map[string]int64) func(protocol.BinOp, int64, int64) (int64, bool) {
+	return func(op protocol.BinOp, x, y int64) (int64, bool) {
+		v, ok := at[smtgen.CallKey(smtgen.BitFunc(op), []int64{x, y})]
+		return v, ok
+	}
 }
 
 func values(vs []smtgen.Value) map[string]int64 {

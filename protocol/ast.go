@@ -93,8 +93,10 @@ const (
 	Div // C division: truncates toward zero
 	Mod // C remainder: has the sign of the dividend
 	// The bitwise operators work on 64-bit two's complement, as Go's on
-	// int64; a shift count must be in 0..62, and a left shift that does not
-	// fit is an overflow. Unlike C, they bind tighter than comparisons.
+	// int64: a right shift by 63 or more gives 0 or -1, a left shift's
+	// count must be in 0..62 and a left shift that does not fit is an
+	// overflow, a negative count is an error. Unlike C, they bind tighter
+	// than comparisons.
 	BitAnd
 	BitOr
 	BitXor

@@ -62,6 +62,8 @@ type encoder struct {
 	facts  []z3.Bool
 	// products lists the nonlinear products made, for lemmas.
 	products []product
+	// bitApps lists the bitwise operators applied, for lemmas.
+	bitApps []bitApp
 	// internal marks the constants that encode the formula's bookkeeping
 	// (which site, which mode) rather than a value of the kernel.
 	internal map[string]bool
@@ -268,27 +270,106 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 			}
 			return x.Div(e.lit(1 << k))
 		}
-		if op == protocol.Shl {
-			return e.bv(x).Lsh(e.bv(y)).SToInt()
-		}
-		return e.bv(x).SRsh(e.bv(y)).SToInt()
-	case protocol.BitAnd:
-		return e.bv(x).And(e.bv(y)).SToInt()
-	case protocol.BitOr:
-		return e.bv(x).Or(e.bv(y)).SToInt()
-	default:
-		return e.bv(x).Xor(e.bv(y)).SToInt()
 	}
+	return e.bitwise(op, x, y)
 }
 
-// bv is x as 64-bit two's complement: the bitwise operators of the
-// protocol are those of int64 (package eval), which the bit-vectors of
-// Z3 compute exactly; converting back and forth keeps the rest of the
-// formula over the integers. Z3 decides such conversions slowly (a query
-// that a pure bit-vector encoding answers in 24 ms did not finish in 200 s),
-// so the CUDA front end does not emit these operators yet: a bit-vector
-// mode of the whole query is the way to scale them.
-func (e *encoder) bv(x z3.Int) z3.BV { return x.ToBV(64) }
+// bitwise encodes a bitwise operator (or a shift by a variable) as an
+// uninterpreted function of its operands, with lemmas (bitLemmas) that
+// hold of int64's operators (package eval). The encoding is sound, not
+// complete: a model may give an operator a value int64 does not, and the
+// witness replay through eval then refuses it. Why not Z3's bit-vectors
+// through int2bv: Z3 decides such mixed queries very slowly (a query on
+// tid ^ j that a pure bit-vector encoding answers in 24 ms did not finish
+// in 200 s), and the solver must stay in linear integer arithmetic.
+func (e *encoder) bitwise(op protocol.BinOp, x, y z3.Int) z3.Int {
+	r := e.fun(BitFunc(op), 2).Apply(x, y).(z3.Int)
+	e.bitApps = append(e.bitApps, bitApp{op, x, y, r})
+	return r
+}
+
+// BitFunc names the function that stands for a bitwise operator in the
+// formula and in a witness's Funcs (with CallKey): "bit^$". The $ keeps it
+// apart from the protocol's own functions.
+func BitFunc(op protocol.BinOp) string { return "bit" + op.String() + "$" }
+
+// isBitwise reports whether a binary expression is encoded by bitwise.
+func (e *encoder) isBitwise(b *protocol.Binary) bool {
+	if b.Op < protocol.BitAnd {
+		return false
+	}
+	if b.Op == protocol.Shl || b.Op == protocol.Shr {
+		if k, ok := b.Y.(*protocol.IntLit); ok && k.Value >= 0 && k.Value <= 62 {
+			return false
+		}
+	}
+	return true
+}
+
+// bitApp is an application of a bitwise operator: r = x op y.
+type bitApp struct {
+	op      protocol.BinOp
+	x, y, r z3.Int
+}
+
+// bitLemmas asserts facts of the bitwise operators applied, each true of
+// int64's: &, | and ^ commute; x ^ y ^ y = x (which, with congruence,
+// proves that tid ^ j and another thread's tid ^ j never meet where
+// their own elements are); on non-negative operands the results are
+// non-negative, below any power of two both operands are below, x & y is
+// at most each operand, x | y at least each and at most their sum, x ^ y
+// at most their sum; x >> y of a non-negative x is at most x, at most x/2
+// when y >= 1, and 0 when x < 2^y; x << y of a non-negative x is at least
+// x, 2x when y >= 1, and 2^y when x >= 1 (where it is defined: eval fails
+// past int64).
+func (e *encoder) bitLemmas() {
+	zero := e.lit(0)
+	for _, a := range e.bitApps {
+		nonneg := a.x.GE(zero).And(a.y.GE(zero))
+		switch a.op {
+		case protocol.BitAnd, protocol.BitOr, protocol.BitXor:
+			e.assert(a.r.Eq(e.fun(BitFunc(a.op), 2).Apply(a.y, a.x).(z3.Int)))
+			e.assert(nonneg.Implies(a.r.GE(zero).And(a.r.LE(a.x.Add(a.y)))))
+			// operands below a power of two give a result below it
+			for k := 1; k <= 32; k++ {
+				p := e.lit(1 << k)
+				e.assert(nonneg.And(a.x.LT(p), a.y.LT(p)).Implies(a.r.LT(p)))
+			}
+		}
+		switch a.op {
+		case protocol.BitAnd:
+			e.assert(nonneg.Implies(a.r.LE(a.x).And(a.r.LE(a.y))))
+			e.assert(a.x.GE(zero).Or(a.y.GE(zero)).Implies(a.r.GE(zero)))
+		case protocol.BitOr:
+			e.assert(nonneg.Implies(a.r.GE(a.x).And(a.r.GE(a.y))))
+		case protocol.BitXor:
+			xor := e.fun(BitFunc(protocol.BitXor), 2)
+			e.assert(xor.Apply(a.r, a.y).(z3.Int).Eq(a.x))
+			e.assert(xor.Apply(a.r, a.x).(z3.Int).Eq(a.y))
+			e.assert(a.x.Eq(a.y).Implies(a.r.Eq(zero)))
+			e.assert(a.y.Eq(zero).Implies(a.r.Eq(a.x)))
+		case protocol.Shr:
+			e.assert(nonneg.Implies(a.r.GE(zero).And(a.r.LE(a.x))))
+			// a shift by at least 1 halves; by at least k, of an x below
+			// 2^k, leaves nothing
+			e.assert(nonneg.And(a.y.GE(e.lit(1))).Implies(a.r.Mul(e.lit(2)).LE(a.x)))
+			for k := 1; k <= 63; k++ {
+				bound := a.y.GE(e.lit(int64(k)))
+				if k < 63 {
+					bound = bound.And(a.x.LT(e.lit(1 << k)))
+				}
+				e.assert(nonneg.And(bound).Implies(a.r.Eq(zero)))
+			}
+		case protocol.Shl:
+			// where it is defined (eval fails past int64)
+			e.assert(nonneg.Implies(a.r.GE(a.x)))
+			e.assert(nonneg.And(a.y.GE(e.lit(1))).Implies(a.r.GE(a.x.Mul(e.lit(2)))))
+			for k := 1; k <= 62; k++ {
+				e.assert(a.x.GE(e.lit(1)).And(a.y.GE(e.lit(int64(k)))).Implies(a.r.GE(e.lit(1 << k))))
+			}
+		}
+	}
+}
 
 func (e *encoder) cond(c protocol.Cond, sc scope) z3.Bool {
 	switch c := c.(type) {

@@ -334,12 +334,17 @@ func (e *encoder) witness(m *z3.Model, q RaceQuery, rv [2]raceVars, ss []site, s
 func (e *encoder) calls(r *modelReader, s site, i int, sc scope, out map[string]int64) {
 	record := func(n protocol.Node, sc scope) {
 		protocol.Inspect(n, func(n protocol.Node) bool {
-			if c, ok := n.(*protocol.Call); ok {
+			switch c := n.(type) {
+			case *protocol.Call:
 				args := make([]int64, len(c.Args))
 				for j, a := range c.Args {
 					args[j] = r.expr(a, sc)
 				}
 				out[CallKey(c.Func, args)] = r.expr(c, sc)
+			case *protocol.Binary:
+				if e.isBitwise(c) {
+					out[CallKey(BitFunc(c.Op), []int64{r.expr(c.X, sc), r.expr(c.Y, sc)})] = r.expr(c, sc)
+				}
 			}
 			return true
 		})

@@ -185,6 +185,7 @@ func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) er
 	e := newEncoder(s.ctx, env)
 	build(e)
 	e.productLemmas()
+	e.bitLemmas()
 	for _, f := range e.facts {
 		s.s.Assert(f)
 	}
@@ -203,11 +204,85 @@ func (s *Solver) restore() {
 func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st Status) error) error {
 	return s.scoped(env, build, func(e *encoder) error {
 		st, err := s.check()
+		for round := 0; round < maxRefinements && err == nil && st == Fails && s.refine(e, s.s.Model()); round++ {
+			st, err = s.check()
+		}
 		if err != nil {
 			st = Unknown
 		}
 		return use(e, st)
 	})
+}
+
+// maxRefinements bounds the rounds of refine per query.
+const maxRefinements = 32
+
+// refine checks the bitwise operators of a model against int64's: where
+// the model gives x op y a value it does not have, it asserts the operator's
+// value at those operands (a fact, so the query keeps its answer) and
+// reports that the model was refused. The solver then looks for a model
+// where the operators agree with int64 at the operands it uses, which is
+// the witness a user can trust; a query whose models all need a wrong value
+// has no race.
+func (s *Solver) refine(e *encoder, m *z3.Model) bool {
+	refused := false
+	for _, a := range e.bitApps {
+		x, y, r := modelInt(m, a.x), modelInt(m, a.y), modelInt(m, a.r)
+		want, ok := bitValue(a.op, x, y)
+		if !ok || r == want {
+			continue
+		}
+		s.s.Assert(a.x.Eq(e.lit(x)).And(a.y.Eq(e.lit(y))).Implies(a.r.Eq(e.lit(want))))
+		refused = true
+	}
+	return refused
+}
+
+// checkRefinedWithin checks within a time limit, refining (refine) the
+// models whose bitwise operators disagree with int64's; a model still
+// refused after maxRefinements rounds counts as none.
+func (s *Solver) checkRefinedWithin(e *encoder, limit time.Duration) Status {
+	st, _ := s.checkWithin(limit)
+	for round := 0; round < maxRefinements && st == Fails && s.refine(e, s.s.Model()); round++ {
+		st, _ = s.checkWithin(limit)
+	}
+	if st == Fails && !bitsAgree(e, s.s.Model()) {
+		return Holds
+	}
+	return st
+}
+
+// bitsAgree reports whether a model's bitwise operators agree with
+// int64's (refine).
+func bitsAgree(e *encoder, m *z3.Model) bool {
+	for _, a := range e.bitApps {
+		want, ok := bitValue(a.op, modelInt(m, a.x), modelInt(m, a.y))
+		if ok && modelInt(m, a.r) != want {
+			return false
+		}
+	}
+	return true
+}
+
+// bitValue is int64's x op y; ok is false where package eval fails (a
+// negative shift count, a left shift by more than 62 or that overflows).
+func bitValue(op protocol.BinOp, x, y int64) (int64, bool) {
+	switch op {
+	case protocol.BitAnd:
+		return x & y, true
+	case protocol.BitOr:
+		return x | y, true
+	case protocol.BitXor:
+		return x ^ y, true
+	}
+	if op == protocol.Shr {
+		return x >> y, y >= 0
+	}
+	if y < 0 || y > 62 {
+		return 0, false
+	}
+	r := x << y
+	return r, r>>y == x
 }
 
 // RaceResult is the answer to a RaceQuery.
@@ -295,7 +370,7 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 		}
 		s.s.Push()
 		within()
-		st, _ := s.checkWithin(minimizeLimit)
+		st := s.checkRefinedWithin(e, minimizeLimit)
 		if st == Fails {
 			m = s.s.Model()
 		}
@@ -319,7 +394,7 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 			mid := lo + (hi-lo)/2
 			s.s.Push()
 			s.s.Assert(c.LE(e.lit(mid)))
-			st, _ := s.checkWithin(minimizeLimit)
+			st := s.checkRefinedWithin(e, minimizeLimit)
 			if st == Fails {
 				m, hi = s.s.Model(), mid
 			}

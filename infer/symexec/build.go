@@ -425,8 +425,10 @@ func nonNegative(e protocol.Expr) bool {
 		return true
 	case *protocol.Binary:
 		switch e.Op {
-		case protocol.Add, protocol.Mul, protocol.Div, protocol.Mod:
+		case protocol.Add, protocol.Mul, protocol.Div, protocol.Mod, protocol.BitOr, protocol.BitXor, protocol.Shl, protocol.Shr:
 			return nonNegative(e.X) && nonNegative(e.Y)
+		case protocol.BitAnd:
+			return nonNegative(e.X) || nonNegative(e.Y)
 		}
 	case *protocol.Ite:
 		return nonNegative(e.Then) && nonNegative(e.Else)

@@ -266,11 +266,10 @@ func (x *exec) narrow(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr
 	return sub(at, emod(at, add(at, e, half), lit(at, 1<<width)), half)
 }
 
-// intOp applies an integer operator. Shifts and masks by constants are
-// exact (seed 004's protocols have no bitwise operators): x << k is
-// x * 2^k, x >> k is the floor of x / 2^k, x & (2^k - 1) is x mod 2^k.
-// Other bitwise operations are uninterpreted functions of their operands:
-// equal operands give equal results, which is all that is known.
+// intOp applies an integer operator. Shifts and masks by constants become
+// arithmetic, which the solver handles best: x << k is x * 2^k, x >> k is
+// the floor of x / 2^k, x & (2^k - 1) is x mod 2^k. Other bitwise
+// operations are the protocol's bitwise operators.
 func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) protocol.Expr {
 	nonneg := unsigned(t) || nonNegative(a)
 	ka, aLit := litValue(a)
@@ -349,12 +348,16 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 			return x.nonNeg(sub(at, sum, mul(at, m, lit(at, 2))))
 		}
 	}
-	name := map[string]string{"<<": "shl", ">>": "shr", "&": "bitand", "|": "bitor", "^": "bitxor"}[op]
-	if name == "" {
-		return x.freshInt(at, "", x.k.isLocal(a) || x.k.isLocal(b), x.k.isBlock(a) || x.k.isBlock(b))
+	if bop, ok := bitOps[op]; ok {
+		// the protocol's bitwise operators are those of int64, which agree
+		// with C's on the values of C's types (sign-extended or not); a
+		// left shift is unbounded, as a product is
+		return &protocol.Binary{At: at, Op: bop, X: a, Y: b}
 	}
-	return x.uninterpreted(at, name, a, b)
+	return x.freshInt(at, "", x.k.isLocal(a) || x.k.isLocal(b), x.k.isBlock(a) || x.k.isBlock(b))
 }
+
+var bitOps = map[string]protocol.BinOp{"<<": protocol.Shl, ">>": protocol.Shr, "&": protocol.BitAnd, "|": protocol.BitOr, "^": protocol.BitXor}
 
 // uninterpreted applies a pure function the protocol does not model.
 func (x *exec) uninterpreted(at protocol.Pos, name string, args ...protocol.Expr) protocol.Expr {

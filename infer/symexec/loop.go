@@ -804,6 +804,12 @@ func (x *exec) multiplicativeCounter(at protocol.Pos, s shape, placeholder, cnam
 	x.loops = append(x.loops, loopFrame{v: k, local: s.local})
 	f := x.freshInt(at, cname, s.local, !s.local && block)
 	x.loops = x.loops[:len(x.loops)-1]
+	if s.kind == mulShape && x.nonNegativeKnown(s.lo) {
+		// clamped into the range it keeps, lo <= f: no value changes, but a
+		// loop nested in this one whose bounds use f sees the range
+		// (k >> 1 > 0 for k >= 2)
+		f = x.nonNeg(maxExpr(at, s.lo, f))
+	}
 	inv := &protocol.Cmp{At: at, Op: s.op, X: f, Y: s.bound}
 	var rng protocol.Cond
 	zero := lit(at, 0)
@@ -833,6 +839,26 @@ func (x *exec) multiplicativeCounter(at protocol.Pos, s shape, placeholder, cnam
 	first := &protocol.Cmp{At: at, Op: s.op, X: s.lo, Y: s.bound}
 	trips := &protocol.Ite{At: at, Cond: first, Then: maxExpr(at, count, lit(at, 1)), Else: lit(at, 0)}
 	return []protocol.Stmt{&protocol.Loop{At: at, Var: k, Lo: lit(at, 0), Hi: trips, Body: &protocol.Block{At: at, Stmts: sts}}}
+}
+
+// nonNegativeKnown is nonNegative, where expressions this run knows to be
+// non-negative (nonNeg) count as such too.
+func (x *exec) nonNegativeKnown(e protocol.Expr) bool {
+	if x.known[e] || nonNegative(e) {
+		return true
+	}
+	switch e := e.(type) {
+	case *protocol.Binary:
+		switch e.Op {
+		case protocol.Add, protocol.Mul, protocol.Div, protocol.Mod, protocol.BitOr, protocol.BitXor, protocol.Shl, protocol.Shr:
+			return x.nonNegativeKnown(e.X) && x.nonNegativeKnown(e.Y)
+		case protocol.BitAnd:
+			return x.nonNegativeKnown(e.X) || x.nonNegativeKnown(e.Y)
+		}
+	case *protocol.Ite:
+		return x.nonNegativeKnown(e.Then) && x.nonNegativeKnown(e.Else)
+	}
+	return false
 }
 
 // genericLoop emits a loop with an unknown number of iterations.

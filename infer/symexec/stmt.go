@@ -238,12 +238,15 @@ func (x *exec) memoryValue(at protocol.Pos, dst *ir.Var) value {
 
 // atomicResult is the value an atomic returns: a fresh thread-local
 // value, which is distinct between threads when the atomic increments a
-// counter (counters) at one place for the whole grid. The place must not
-// depend on the block or on a loop variable: two blocks, or two iterations,
-// may increment different counters, which hand out the same values.
+// counter (counters) at one place for the whole grid: in global memory
+// (a __shared__ counter is one per block, and the blocks' counters hand
+// out the same values), at an address that does not depend on the block
+// or on a loop variable (two blocks, or two iterations, may increment
+// different counters).
 func (x *exec) atomicResult(at protocol.Pos, s *ir.Atomic, off value) value {
 	iv, ok := off.(intVal)
-	if !x.counters[s.Addr.Base] || !ok || !x.gridUniform(iv.e) || !s.Dst.T.IsInt() || s.Dst.T.Kind == ir.Bool {
+	grid := s.Addr.Base.Kind == ir.Global || s.Addr.Base.Kind == ir.Device
+	if !grid || !x.counters[s.Addr.Base] || !ok || !x.gridUniform(iv.e) || !s.Dst.T.IsInt() || s.Dst.T.Kind == ir.Bool {
 		return x.memoryValue(at, s.Dst)
 	}
 	key := fmt.Sprintf("%s[%s]", s.Addr.Base.Name, printer.Node(iv.e))

@@ -364,6 +364,10 @@ func TestCounters(t *testing.T) {
 		{"a counter per thread", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
 			return []ir.Stmt{atomic(cnt, slot, "add", 1, bin("*", ir.I64, c(ir.I64, 4), conv(ir.I64, tid())))}
 		}, false},
+		{"a __shared__ counter: one per block", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
+			sh := b.base("scount", ir.Shared, ir.I32, 1)
+			return []ir.Stmt{atomic(sh, slot, "add", 1, zero)}
+		}, false},
 		{"a counter per block", func(b *builder, cnt *ir.Base, slot *ir.Var) []ir.Stmt {
 			bid := &ir.Builtin{At: at, Kind: ir.BlockIdx}
 			return []ir.Stmt{atomic(cnt, slot, "add", 1, bin("*", ir.I64, c(ir.I64, 4), conv(ir.I64, bid)))}

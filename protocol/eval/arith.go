@@ -68,13 +68,14 @@ func binop(pos protocol.Pos, op protocol.BinOp, x, y int64) int64 {
 		r = x | y
 	case protocol.BitXor:
 		r = x ^ y
-	case protocol.Shl, protocol.Shr:
-		if y < 0 || y > 62 {
-			fail(pos, "shift count %d out of range 0..62: %d %s %d", y, x, op, y)
+	case protocol.Shr:
+		if y < 0 {
+			fail(pos, "negative shift count: %d >> %d", x, y)
 		}
-		if op == protocol.Shr {
-			r = x >> y
-			break
+		r = x >> y // 0 or -1 past 63, as Go's
+	case protocol.Shl:
+		if y < 0 || y > 62 {
+			fail(pos, "shift count %d out of range 0..62: %d << %d", y, x, y)
 		}
 		r = x << y
 		ok = r>>y == x

@@ -76,6 +76,11 @@ type Config struct {
 	// linear thread indices x + y*blockDim.x + z*blockDim.x*blockDim.y of
 	// one block. Zero or less means 32.
 	WarpSize int64
+	// BitOps, when set, gives the value of a bitwise operator or shift
+	// applied to x and y where it has one (ok), in place of the operator's
+	// own: the replay of a witness of an abstraction that treats these
+	// operators as functions with some of their laws.
+	BitOps func(op protocol.BinOp, x, y int64) (v int64, ok bool)
 	// LockStep runs the threads of a warp in lock-step (seed 000,
 	// Definition 2.2, with the resynchronization of Section 3.1): two
 	// accesses of two threads of one warp are ordered when an access that

@@ -265,7 +265,13 @@ func (th *thread) expr(e protocol.Expr) int64 {
 		}
 		return -x
 	case *protocol.Binary:
-		return binop(e.At, e.Op, th.expr(e.X), th.expr(e.Y))
+		x, y := th.expr(e.X), th.expr(e.Y)
+		if e.Op >= protocol.BitAnd && th.cfg.BitOps != nil {
+			if v, ok := th.cfg.BitOps(e.Op, x, y); ok {
+				return v
+			}
+		}
+		return binop(e.At, e.Op, x, y)
 	case *protocol.Ite:
 		if th.cond(e.Cond) {
 			return th.expr(e.Then)
