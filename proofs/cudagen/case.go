@@ -153,7 +153,7 @@ func applyFits(p *Program, fits map[any]*fit) error {
 	}
 	for _, v := range p.Kernel.Params {
 		if v.T.K == KPtr {
-			v.Len = size(v, 0)
+			v.Len = max(size(v, 0), v.MinLen)
 			if v.Len > maxGlobal {
 				return fmt.Errorf("global array %s of %d elements", v.Name, v.Len)
 			}
