@@ -221,7 +221,8 @@ type Var struct {
 	InitB int64   //
 	InitM int64   //
 	Vals  []int64 // scalar parameter: its value, or its fields' values (struct)
-	// MinLen is the fewest elements a pointer parameter gets: more than
+	// MinLen is the fewest elements a pointer parameter or a
+	// one-dimensional shared array gets: more than
 	// the interpreter's run touches when another schedule may reach
 	// further (the slots of a counter that also goes down, gencounter.go).
 	MinLen int

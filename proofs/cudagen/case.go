@@ -168,7 +168,7 @@ func applyFits(p *Program, fits map[any]*fit) error {
 		v := d.V
 		switch {
 		case v.Kind == VShared && len(v.Dims) == 1:
-			v.Dims[0] = size(v, 0)
+			v.Dims[0] = max(size(v, 0), v.MinLen)
 			if v.Dims[0] > maxShared {
 				err = fmt.Errorf("shared array %s of %d elements", v.Name, v.Dims[0])
 			}

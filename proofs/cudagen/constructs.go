@@ -67,6 +67,7 @@ var ConstructNames = []string{
 	// atomic counters (gencounter.go)
 	"atomic counter", "counter in if", "counter in loop", "work queue", "counter by k > 1",
 	"counter % m", "counter reset", "counter atomicSub", "counter per block", "two counters",
+	"shared counter", "shared counter, global slots",
 }
 
 func constructs(p *Program) map[string]bool {
@@ -607,12 +608,43 @@ func counterConstructs(p *Program, add func(string)) {
 		a, ok := e.(*Atomic)
 		return ok && counterOf(a.P) != nil
 	}
-	slots := map[*Var]bool{} // locals holding a counter's value
+	isShared := func(e Expr) bool {
+		found := false
+		walkExpr(e, func(x Expr) {
+			if a, ok := x.(*Atomic); ok {
+				if c := counterOf(a.P); c != nil && c.Kind == VShared {
+					found = true
+				}
+			}
+		})
+		return found
+	}
+	slots := map[*Var]bool{}       // locals holding a counter's value
+	sharedSlots := map[*Var]bool{} // those of a shared counter
 	walkProgram(p, func(s Stmt) {
-		if d, ok := s.(*Decl); ok && isCounter(d.Init) {
+		if d, ok := s.(*Decl); ok && (isCounter(d.Init) || isShared(d.Init)) {
 			slots[d.V] = true
+			sharedSlots[d.V] = isShared(d.Init)
 		}
 	}, nil)
+	// a global array indexed by a shared counter's value
+	walkProgram(p, nil, func(e Expr) {
+		ix, ok := e.(*Index)
+		if !ok {
+			return
+		}
+		if r, ok := ix.X.(*VarRef); !ok || !r.V.Param {
+			return
+		}
+		if isShared(ix.I) {
+			add("shared counter, global slots")
+		}
+		walkExpr(ix.I, func(x Expr) {
+			if r, ok := x.(*VarRef); ok && sharedSlots[r.V] {
+				add("shared counter, global slots")
+			}
+		})
+	})
 	readsSlot := func(e Expr) bool {
 		found := false
 		walkExpr(e, func(x Expr) {
@@ -629,6 +661,9 @@ func counterConstructs(p *Program, add func(string)) {
 			case *Atomic:
 				if counterOf(x.P) == nil {
 					return
+				}
+				if counterOf(x.P).Kind == VShared {
+					add("shared counter")
 				}
 				switch x.Op {
 				case "Add":
@@ -706,11 +741,13 @@ func counterConstructs(p *Program, add func(string)) {
 	stmts(p.Kernel.Body.Stmts, false, false)
 }
 
-// resets says whether an lvalue is a cell of a counter array (c[j] or
-// *c), not merely indexed by a counter's value.
+// resets says whether an lvalue is a counter or a cell of a counter array
+// (c, c[j] or *c), not merely indexed by a counter's value.
 func resets(l Expr) bool {
 	var x Expr
 	switch l := l.(type) {
+	case *VarRef:
+		return l.V.Counter
 	case *Index:
 		x = l.X
 	case *Deref:

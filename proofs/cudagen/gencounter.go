@@ -65,7 +65,7 @@ func (g *gen) counterStmt(out *[]Stmt) {
 	p := g.p
 	total := int64(p.threads()) * int64(p.blocks())
 	// racy patterns only at the top level: see above
-	racy := g.mood == Racy && len(g.loops) == 0 && g.chance(0.6)
+	racy := g.mood == Racy && len(g.loops) == 0 && g.chance(0.7)
 	t := tInt
 	if g.chance(0.5) {
 		t = tUint
@@ -80,19 +80,48 @@ func (g *gen) counterStmt(out *[]Stmt) {
 	if g.chance(0.25) {
 		k = int64(2 + g.intn(2))
 	}
-	cnt := &Var{Name: g.name("cnt"), Kind: VLocal, T: ptrTo(t), Param: true, Len: 1, Counter: true}
-	g.k.Params = append(g.k.Params, cnt)
-	slots := &Var{Name: g.name("slots"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1}
-	g.k.Params = append(g.k.Params, slots)
-	// the counter's cell: cnt itself, or a cell further (a counter of an
-	// array of counters, at a constant index: one place for the grid)
+	// the counter: a cell of a global array, or a __shared__ scalar or
+	// array cell (one counter per block, zeroed by the harness as the
+	// oracle's runtime zeroes shared memory)
+	shared := g.chance(0.3)
+	var cnt *Var
+	if shared {
+		cnt = &Var{Name: g.name("cnt"), Kind: VShared, T: t, Counter: true}
+		if g.chance(0.5) {
+			cnt.Dims = []int{1}
+		}
+		g.ownShared = append(g.ownShared, cnt)
+	} else {
+		cnt = &Var{Name: g.name("cnt"), Kind: VLocal, T: ptrTo(t), Param: true, Len: 1, Counter: true}
+		g.k.Params = append(g.k.Params, cnt)
+	}
+	// the slots: global, or shared with a shared counter. A shared counter
+	// hands out its values once per block: with global slots and several
+	// blocks, the first callers of two blocks both write slot 0 in every
+	// schedule (racy; so in the race-free mood the slots are shared then).
+	sharedSlots := shared && (p.blocks() > 1 && !racy || g.chance(0.4))
+	var slots *Var
+	if sharedSlots {
+		slots = &Var{Name: g.name("slots"), Kind: VShared, T: tInt, Dims: []int{1}}
+		g.ownShared = append(g.ownShared, slots)
+	} else {
+		slots = &Var{Name: g.name("slots"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1}
+		g.k.Params = append(g.k.Params, slots)
+	}
+	if sharedSlots {
+		total = int64(p.threads()) // a block's threads take from the counter
+	}
+	// the counter's cell: the counter itself, or a cell further (a counter
+	// of an array of counters, at a constant index: one place for the grid)
 	j := int64(0)
-	if g.chance(0.4) {
+	if cnt.Param && g.chance(0.4) || len(cnt.Dims) > 0 && g.chance(0.6) {
 		j = int64(1 + g.intn(3))
 	}
 	cell := func(j int64) Expr {
 		switch {
-		case j == 0 && g.chance(0.5):
+		case cnt.Kind == VShared && len(cnt.Dims) == 0:
+			return &AddrOf{X: ref(cnt)}
+		case j == 0 && cnt.Param && g.chance(0.5):
 			return ref(cnt)
 		case g.chance(0.3):
 			return bin("+", ref(cnt), intLit(j))
@@ -148,7 +177,7 @@ func (g *gen) counterStmt(out *[]Stmt) {
 		racyKind := -1
 		if racy {
 			switch {
-			case p.Grid[0] > 1 && g.chance(0.5):
+			case cnt.Param && p.Grid[0] > 1 && g.chance(0.5):
 				racyKind = 0 // per block
 				j = 0
 				cntLen = int64(p.Grid[0])
@@ -188,7 +217,7 @@ func (g *gen) counterStmt(out *[]Stmt) {
 	switch {
 	case racy:
 		cnt.MinLen = int(j + 1)
-		switch x := g.intn(5); {
+		switch x := g.pick(4, 3, 4, 6, 3); {
 		case x == 0:
 			// modulo: distinct values, shared cells
 			s := slot(&body, add())
@@ -208,7 +237,7 @@ func (g *gen) counterStmt(out *[]Stmt) {
 			s := slot(&body, add())
 			write(&body, ref(s))
 			body = append(body, &ExprStmt{X: &Atomic{Op: "Sub", P: cell(j), V: lit(k)}})
-		case x == 3 && p.Grid[0] > 1:
+		case x == 3 && cnt.Param && p.Grid[0] > 1:
 			// a counter per block
 			cnt.MinLen = p.Grid[0]
 			s := slot(&body, &Atomic{Op: "Add", P: &AddrOf{X: &Index{X: ref(cnt), I: bidx(0)}}, V: lit(k)})
@@ -217,7 +246,7 @@ func (g *gen) counterStmt(out *[]Stmt) {
 			// two counters: another cell of the array, or another array
 			j2 := j + 1 + int64(g.intn(2))
 			var other Expr
-			if g.chance(0.5) {
+			if cnt.Param && g.chance(0.5) {
 				cnt.MinLen = int(j2 + 1)
 				other = &AddrOf{X: &Index{X: ref(cnt), I: intLit(j2)}}
 			} else {
@@ -272,7 +301,10 @@ func (g *gen) counterStmt(out *[]Stmt) {
 // reset is a plain store of v to the counter's cell j by thread 0: racy.
 func (g *gen) reset(cnt *Var, j int64, v Expr) Stmt {
 	var l Expr = &Index{X: ref(cnt), I: intLit(j)}
-	if j == 0 && g.chance(0.5) {
+	switch {
+	case cnt.Kind == VShared && len(cnt.Dims) == 0:
+		l = ref(cnt)
+	case j == 0 && g.chance(0.5):
 		l = &Deref{X: ref(cnt)}
 	}
 	return &If{C: bin("==", ref(g.tid), intLit(0)), Then: block(&Assign{L: l, Op: "=", R: v})}
