@@ -98,8 +98,18 @@ func (g *gen) counterStmt(out *[]Stmt) {
 	// the slots: global, or shared with a shared counter. A shared counter
 	// hands out its values once per block: with global slots and several
 	// blocks, the first callers of two blocks both write slot 0 in every
-	// schedule (racy; so in the race-free mood the slots are shared then).
-	sharedSlots := shared && (p.blocks() > 1 && !racy || g.chance(0.4))
+	// schedule. That is a racy pattern of its own (the pattern's only
+	// race, so that a checker that takes a shared counter's values for
+	// distinct across the grid is caught), and one placed anywhere: each
+	// block's counter hands out the same values in each grid interval
+	// whatever the schedule (every call adds k, and the calls of an
+	// interval do not depend on the schedule), so the run's collisions
+	// between blocks are those of every schedule.
+	crossBlocks := shared && p.blocks() > 1 && g.mood == Racy && g.chance(0.6)
+	if crossBlocks {
+		racy = false
+	}
+	sharedSlots := shared && !crossBlocks && (p.blocks() > 1 || g.chance(0.4))
 	var slots *Var
 	if sharedSlots {
 		slots = &Var{Name: g.name("slots"), Kind: VShared, T: tInt, Dims: []int{1}}
