@@ -221,6 +221,17 @@ type Var struct {
 	InitB int64   //
 	InitM int64   //
 	Vals  []int64 // scalar parameter: its value, or its fields' values (struct)
+	// MinLen is the fewest elements a pointer parameter or a
+	// one-dimensional shared array gets: more than
+	// the interpreter's run touches when another schedule may reach
+	// further (the slots of a counter that also goes down, gencounter.go).
+	MinLen int
+	// Counter marks a pointer parameter whose cells are atomic counters
+	// (gencounter.go): zeroed by the harness, updated by atomicAdd and
+	// atomicSub (and reset by plain stores in racy kernels), and the
+	// interpreter tracks their values and returns them from the atomics
+	// instead of tagging them schedule-dependent.
+	Counter bool
 }
 
 func (v *Var) isArray() bool {

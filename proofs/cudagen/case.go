@@ -153,7 +153,7 @@ func applyFits(p *Program, fits map[any]*fit) error {
 	}
 	for _, v := range p.Kernel.Params {
 		if v.T.K == KPtr {
-			v.Len = size(v, 0)
+			v.Len = max(size(v, 0), v.MinLen)
 			if v.Len > maxGlobal {
 				return fmt.Errorf("global array %s of %d elements", v.Name, v.Len)
 			}
@@ -168,7 +168,7 @@ func applyFits(p *Program, fits map[any]*fit) error {
 		v := d.V
 		switch {
 		case v.Kind == VShared && len(v.Dims) == 1:
-			v.Dims[0] = size(v, 0)
+			v.Dims[0] = max(size(v, 0), v.MinLen)
 			if v.Dims[0] > maxShared {
 				err = fmt.Errorf("shared array %s of %d elements", v.Name, v.Dims[0])
 			}

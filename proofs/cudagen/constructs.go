@@ -64,6 +64,10 @@ var ConstructNames = []string{
 	// C++ and GNU extensions
 	"statement expression", "default member initializer", "lambda [=]", "lambda [&]", "lambda capture changed",
 	"struct assign local", "struct assign to array",
+	// atomic counters (gencounter.go)
+	"atomic counter", "counter in if", "counter in loop", "work queue", "counter by k > 1",
+	"counter % m", "counter reset", "counter atomicSub", "counter per block", "two counters",
+	"shared counter", "shared counter, global slots",
 }
 
 func constructs(p *Program) map[string]bool {
@@ -582,7 +586,196 @@ func constructs(p *Program) map[string]bool {
 		}
 	}, nil)
 	moreConstructs(p, ti, add)
+	counterConstructs(p, add)
 	return set
+}
+
+// counterOf is the counter array (Var.Counter) an atomic's pointer or a
+// store's lvalue names, nil for none.
+func counterOf(e Expr) *Var {
+	var c *Var
+	walkExpr(e, func(x Expr) {
+		if r, ok := x.(*VarRef); ok && r.V.Counter && c == nil {
+			c = r.V
+		}
+	})
+	return c
+}
+
+// counterConstructs adds the constructs of gencounter.go.
+func counterConstructs(p *Program, add func(string)) {
+	isCounter := func(e Expr) bool {
+		a, ok := e.(*Atomic)
+		return ok && counterOf(a.P) != nil
+	}
+	isShared := func(e Expr) bool {
+		found := false
+		walkExpr(e, func(x Expr) {
+			if a, ok := x.(*Atomic); ok {
+				if c := counterOf(a.P); c != nil && c.Kind == VShared {
+					found = true
+				}
+			}
+		})
+		return found
+	}
+	slots := map[*Var]bool{}       // locals holding a counter's value
+	sharedSlots := map[*Var]bool{} // those of a shared counter
+	walkProgram(p, func(s Stmt) {
+		if d, ok := s.(*Decl); ok && (isCounter(d.Init) || isShared(d.Init)) {
+			slots[d.V] = true
+			sharedSlots[d.V] = isShared(d.Init)
+		}
+	}, nil)
+	// a global array indexed by a shared counter's value
+	walkProgram(p, nil, func(e Expr) {
+		ix, ok := e.(*Index)
+		if !ok {
+			return
+		}
+		if r, ok := ix.X.(*VarRef); !ok || !r.V.Param {
+			return
+		}
+		if isShared(ix.I) {
+			add("shared counter, global slots")
+		}
+		walkExpr(ix.I, func(x Expr) {
+			if r, ok := x.(*VarRef); ok && sharedSlots[r.V] {
+				add("shared counter, global slots")
+			}
+		})
+	})
+	readsSlot := func(e Expr) bool {
+		found := false
+		walkExpr(e, func(x Expr) {
+			if r, ok := x.(*VarRef); ok && slots[r.V] {
+				found = true
+			}
+		})
+		return found
+	}
+	var stmts func(ss []Stmt, inIf, inLoop bool)
+	exprs := func(e Expr, inIf, inLoop bool) {
+		walkExpr(e, func(x Expr) {
+			switch x := x.(type) {
+			case *Atomic:
+				if counterOf(x.P) == nil {
+					return
+				}
+				if counterOf(x.P).Kind == VShared {
+					add("shared counter")
+				}
+				switch x.Op {
+				case "Add":
+					add("atomic counter")
+					if k, ok := constInt(x.V); ok && k > 1 {
+						add("counter by k > 1")
+					}
+				case "Sub":
+					add("counter atomicSub")
+				}
+				walkExpr(x.P, func(y Expr) {
+					if b, ok := y.(*Builtin); ok && b.Name == "blockIdx" {
+						add("counter per block")
+					}
+				})
+				if inIf {
+					add("counter in if")
+				}
+				if inLoop {
+					add("counter in loop")
+				}
+			case *Cond:
+				if isCounter(x.X) && isCounter(x.Y) {
+					add("two counters")
+				}
+			case *Binary:
+				if x.Op == "%" && readsSlot(x.X) {
+					add("counter % m")
+				}
+			}
+		})
+	}
+	stmts = func(ss []Stmt, inIf, inLoop bool) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *If:
+				exprs(s.C, inIf, inLoop)
+				stmts(s.Then.Stmts, true, inLoop)
+				if s.Else != nil {
+					stmts(s.Else.Stmts, true, inLoop)
+				}
+			case *For:
+				stmts([]Stmt{s.Init}, inIf, inLoop)
+				if readsSlot(s.C) {
+					add("work queue")
+				}
+				stmts([]Stmt{s.Post}, inIf, true)
+				stmts(s.Body.Stmts, inIf, true)
+			case *While:
+				if readsSlot(s.C) {
+					add("work queue")
+				}
+				stmts(s.Body.Stmts, inIf, true)
+			case *DoWhile:
+				stmts(s.Body.Stmts, inIf, true)
+			case *Switch:
+				exprs(s.X, inIf, inLoop)
+				for _, c := range s.Cases {
+					stmts(c.Body, true, inLoop)
+				}
+			case *Block:
+				stmts(s.Stmts, inIf, inLoop)
+			case nil:
+			default:
+				if a, ok := s.(*Assign); ok && a.Op == "=" && resets(a.L) {
+					add("counter reset")
+				}
+				exprsOf(s, func(e Expr) { exprs(e, inIf, inLoop) })
+			}
+		}
+	}
+	for _, f := range p.Funcs {
+		stmts(f.Body.Stmts, false, false)
+	}
+	stmts(p.Kernel.Body.Stmts, false, false)
+}
+
+// resets says whether an lvalue is a counter or a cell of a counter array
+// (c, c[j] or *c), not merely indexed by a counter's value.
+func resets(l Expr) bool {
+	var x Expr
+	switch l := l.(type) {
+	case *VarRef:
+		return l.V.Counter
+	case *Index:
+		x = l.X
+	case *Deref:
+		x = l.X
+	}
+	r, ok := x.(*VarRef)
+	return ok && r.V.Counter
+}
+
+// exprsOf calls f on the expressions of a simple statement.
+func exprsOf(s Stmt, f func(Expr)) {
+	switch s := s.(type) {
+	case *Decl:
+		if s.Init != nil {
+			f(s.Init)
+		}
+	case *Assign:
+		f(s.L)
+		f(s.R)
+	case *IncDec:
+		f(s.L)
+	case *ExprStmt:
+		f(s.X)
+	case *Return:
+		if s.X != nil {
+			f(s.X)
+		}
+	}
 }
 
 // moreConstructs adds the constructs of genmore.go: memcpy and memset,

@@ -39,7 +39,8 @@
 //     zero, shifts out of range, float to int out of range, uninitialized
 //     reads, negative indices), loops that run too long, and kernels whose
 //     control flow or indices would depend on the schedule (values read from
-//     memory that the kernel writes, atomics' results);
+//     memory that the kernel writes, atomics' results), except for atomic
+//     counters, whose values it tracks (see Constructs);
 //   - gives the verdict the oracle should observe: a race (two threads of a
 //     block in one barrier interval, and if of one warp in one warp
 //     interval too, or of different blocks on global memory in one grid
@@ -59,7 +60,10 @@
 // into the next thread's element, a lambda's argument computed as if its
 // capture were of the other kind, a warp exchange without its __syncwarp()
 // or crossing into the next warp, a grid exchange without its grid barrier
-// or with __syncthreads() instead) and divergent (a barrier under a
+// or with __syncthreads() instead, an atomic counter's slot taken modulo m,
+// the counter reset by a plain store or given back by atomicSub, a counter
+// per block, two counters filling one array, a __shared__ counter's slots
+// in global memory with several blocks) and divergent (a barrier under a
 // thread-dependent condition or loop, after a thread-dependent return or
 // continue, a __syncwarp() under a condition that splits a warp, a grid
 // barrier some blocks skip). Generation retries until the interpreter's verdict matches the
@@ -115,7 +119,18 @@
 // by reference ([&]) a local, a struct local or the struct parameter that
 // changes after the lambda is made; whole-struct assignment between
 // locals (the copy keeps its value when the source changes) and into and
-// out of arrays of structs. TestCoverage prints how often each appears.
+// out of arrays of structs. Atomic counters (gencounter.go): a counter (a
+// cell of a global array, or a __shared__ scalar or cell, zeroed before
+// the launch and never reset) only incremented by atomicAdd(&c, k) with a
+// small positive constant k, whose returned values index an array of
+// slots written nowhere else: stream compaction (slots[atomicAdd(&c, k)],
+// alone, under a condition, several calls per thread in a loop, a thread
+// filling the k slots it reserved) and work queues (i = atomicAdd(&c, k);
+// while (i < N) { slots[i] = v; i = atomicAdd(&c, k); }, and the same as
+// a for loop). The interpreter returns the values the thread-by-thread run
+// gives; the patterns are chosen so that its verdict is that of every
+// schedule (the argument is in gencounter.go). TestCoverage prints how
+// often each construct appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink
 // (the compiler would delete it, and the oracle would not see the access),

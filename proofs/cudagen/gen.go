@@ -102,7 +102,7 @@ type gen struct {
 	diverged           bool // a divergent barrier was placed
 	prologueLen        int
 	optS               *Struct          // the struct with default member initializers (genmore.go)
-	warpArrs           []*Var           // shared arrays of warp exchanges (genwarp.go)
+	ownShared          []*Var           // shared arrays of warp exchanges and counters (genwarp.go, gencounter.go)
 	lams               map[*Var]lamInfo // lambdas held in locals
 }
 
@@ -224,7 +224,7 @@ func (g *gen) program(name string) *Program {
 			decls = append(decls, &Decl{V: a.v})
 		}
 	}
-	for _, v := range g.warpArrs {
+	for _, v := range g.ownShared {
 		decls = append(decls, &Decl{V: v})
 	}
 	g.k.Body.Stmts = append(decls, body...)

@@ -29,7 +29,9 @@ func (g *gen) stmt(out *[]Stmt) {
 	if g.p.blocks() > 1 {
 		grid = 3
 	}
-	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3, nest/3, nest/3, 5, 4, 5, grid) {
+	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3, nest/3, nest/3, 5, 4, 5, grid, 4) {
+	case 22:
+		g.counterStmt(out)
 	case 20:
 		g.warpStmt(out)
 	case 21:

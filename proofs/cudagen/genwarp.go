@@ -63,7 +63,7 @@ func (g *gen) warpStmt(out *[]Stmt) {
 		}
 	} else {
 		a = &Var{Name: g.name("wx"), Kind: VShared, T: tInt, Dims: []int{1}}
-		g.warpArrs = append(g.warpArrs, a)
+		g.ownShared = append(g.ownShared, a)
 	}
 
 	var lanE Expr

@@ -249,11 +249,14 @@ type interp struct {
 	grid   map[raceKey]*cellInfo
 	res    *Result
 	block  int
+	// ctr holds the values of the cells of counter arrays (Var.Counter),
+	// by object and element, as the thread-by-thread run leaves them.
+	ctr map[[2]int64]int64
 }
 
 // run interprets the program over its whole launch.
 func run(p *Program, ti *typeInfo) (res *Result, err error) {
-	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}}
+	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}, ctr: map[[2]int64]int64{}}
 	in.res.fits = in.fits
 	defer func() {
 		if r := recover(); r != nil {
@@ -976,6 +979,11 @@ func (th *thread) store(l loc, v value, site Expr) {
 	}
 	th.checkStored(v, l.t, site)
 	th.in.access(th, l, 1, fullWord, site)
+	if o.owner.Counter {
+		// a counter reset (racy kernels): later atomics start again from v
+		th.det(v, site, false)
+		th.in.ctr[[2]int64{int64(o.id), l.i}] = v.i
+	}
 }
 
 func (th *thread) checkStored(v value, t *Type, site any) {
@@ -1459,7 +1467,35 @@ func (th *thread) atomic(e *Atomic) value {
 		}
 	}
 	th.in.access(th, l, 2, fullWord, e)
+	if l.obj.owner.Counter {
+		return th.counter(e, l, v)
+	}
 	return value{t: l.t, nd: true}
+}
+
+// counter runs an atomic on a counter cell (gencounter.go) and returns the
+// value the cell held, as the thread-by-thread run orders the atomics.
+// That order is one schedule of many, and the value returned depends on
+// it; it is safe to let it decide indices and a work queue's loop only
+// because the generator uses counters in patterns whose verdict is the same
+// for every schedule, or, in racy kernels, shown by this one (see
+// gencounter.go for the argument for each pattern).
+func (th *thread) counter(e *Atomic, l loc, v value) value {
+	th.det(v, e, false)
+	key := [2]int64{int64(l.obj.id), l.i}
+	old := th.in.ctr[key]
+	switch e.Op {
+	case "Add":
+		th.in.ctr[key] = old + v.i
+	case "Sub":
+		th.in.ctr[key] = old - v.i
+	default:
+		fail(errOther, e, "atomic%s on a counter", e.Op)
+	}
+	if l.t.K == KInt && (old > maxStoreInt || old < -maxStoreInt) {
+		fail(errUB, e, "counter %d out of range", old)
+	}
+	return value{t: l.t, i: convertInt(old, l.t)}
 }
 
 // call runs a device function; it returns the value, or the location of

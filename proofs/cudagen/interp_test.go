@@ -16,6 +16,7 @@ type kb struct {
 	n, cfg          *Var
 	pair, cfgS      *Struct
 	body            []Stmt
+	extra           []*Var // more parameters (counters)
 }
 
 func newKB(block, grid int, n int64, cfg [2]int64) *kb {
@@ -40,8 +41,15 @@ func (b *kb) add(s ...Stmt) *kb {
 
 func (b *kb) run(t *testing.T) (*Case, error) {
 	t.Helper()
-	b.p.Kernel = &Func{Name: "k", Ret: tVoid, Params: []*Var{b.n, b.cfg, b.out}, Body: &Block{Stmts: b.body}}
+	b.p.Kernel = &Func{Name: "k", Ret: tVoid, Params: append([]*Var{b.n, b.cfg, b.out}, b.extra...), Body: &Block{Stmts: b.body}}
 	return finalize(b.p)
+}
+
+// counter adds a counter array parameter (gencounter.go).
+func (b *kb) counter(name string) *Var {
+	v := &Var{Name: name, Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1, Counter: true}
+	b.extra = append(b.extra, v)
+	return v
 }
 
 func (b *kb) T() Expr                  { return ref(b.tid) }
@@ -287,6 +295,37 @@ func TestInterpreterVerdicts(t *testing.T) {
 	add("grid barrier some blocks skip", b.add(iff(bin("!=", bidx(0), uintLit(1)), gsync())), Divergent, "")
 	b = newKB(4, 3, 0, [2]int64{})
 	add("grid barrier some threads skip", b.add(iff(bin("!=", b.T(), intLit(1)), gsync())), Divergent, "")
+	// atomic counters: the run's order of the atomics is one schedule, and
+	// the patterns are those whose verdict it decides (gencounter.go)
+	aAdd := func(p Expr) Expr { return &Atomic{Op: "Add", P: p, V: intLit(1)} }
+	compact := func(b *kb, slot Expr, more ...Stmt) *kb {
+		s := local("slot")
+		b.add(&Decl{V: s, Init: slot}, set(b.Out(ref(s)), b.T()))
+		return b.add(more...)
+	}
+	b = newKB(4, 2, 0, [2]int64{})
+	c := b.counter("c")
+	add("stream compaction", compact(b, aAdd(ref(c))), DRF, "")
+	b = newKB(4, 2, 0, [2]int64{})
+	c = b.counter("c")
+	add("a counter's slot modulo 4", b.add(set(b.Out(bin("%", aAdd(ref(c)), intLit(4))), b.T())), Racy, "grid race on out[0]")
+	b = newKB(4, 1, 0, [2]int64{})
+	c = b.counter("c")
+	add("a counter reset", compact(b, aAdd(ref(c)), iff(bin("==", b.T(), intLit(0)), set(&Deref{X: ref(c)}, intLit(0)))), Racy, "block race on c[0]")
+	b = newKB(4, 1, 0, [2]int64{})
+	c = b.counter("c")
+	add("a slot given back", compact(b, aAdd(ref(c)), &ExprStmt{X: &Atomic{Op: "Sub", P: ref(c), V: intLit(1)}}), Racy, "block race on out[0]")
+	b = newKB(4, 2, 0, [2]int64{})
+	c = b.counter("c")
+	add("a counter per block", compact(b, aAdd(&AddrOf{X: &Index{X: ref(c), I: bidx(0)}})), Racy, "grid race on out[0]")
+	b = newKB(4, 1, 0, [2]int64{})
+	c = b.counter("c")
+	add("two counters", compact(b, &Cond{C: bin("<", b.T(), intLit(2)), X: aAdd(ref(c)), Y: aAdd(&AddrOf{X: &Index{X: ref(c), I: intLit(1)}})}), Racy, "block race on out[0]")
+	b = newKB(4, 2, 0, [2]int64{})
+	c = b.counter("c")
+	it := local("i")
+	add("a work queue", b.add(&Decl{V: it, Init: aAdd(ref(c))},
+		&While{C: bin("<", ref(it), intLit(10)), Body: block(set(b.Out(ref(it)), b.T()), set(ref(it), aAdd(ref(c))))}), DRF, "")
 	for _, tc := range tests {
 		c, err := tc.b.run(t)
 		if err != nil {
