@@ -26,7 +26,9 @@ type exec struct {
 	// counters is the memory only ever updated by atomic increments
 	// (counters): the values their atomics return are distinct.
 	counters map[*ir.Base]bool
-	known    map[protocol.Expr]bool // expressions known to be non-negative (nonNeg)
+	known    map[protocol.Expr]bool  // expressions known to be non-negative (nonNeg)
+	trials   int                     // how many trial runs of loops (trial) the current point is in
+	facts    map[*ir.Loop]*loopFacts // what the analysis of each loop keeps (loopFacts)
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their
