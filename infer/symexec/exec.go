@@ -79,7 +79,7 @@ func (x *exec) guarded(at protocol.Pos, c protocol.Cond, sts []protocol.Stmt) {
 	}
 	if len(sts) == 1 {
 		// already under c (the default of a switch after its cases)
-		if s, ok := sts[0].(*protocol.If); ok && s.Else == nil && protocol.Equal(s.Cond, c) {
+		if s, ok := sts[0].(*protocol.If); ok && s.Else == nil && equal(s.Cond, c) {
 			x.emit(s)
 			return
 		}

@@ -308,7 +308,7 @@ func (k *kernel) rollback(m mark) {
 // a loop whose bounds are thread-local.
 func (k *kernel) isLocal(n protocol.Node) bool {
 	local := false
-	protocol.Inspect(n, func(m protocol.Node) bool {
+	walk(n, func(m protocol.Node) bool {
 		switch m := m.(type) {
 		case *protocol.Builtin:
 			local = local || m.Kind == protocol.ThreadIdx
@@ -322,7 +322,17 @@ func (k *kernel) isLocal(n protocol.Node) bool {
 
 // isBlock reports whether an expression may differ between blocks.
 func (k *kernel) isBlock(n protocol.Node) bool {
-	return n != nil && protocol.UsesBuiltin(n, protocol.BlockIdx)
+	if n == nil {
+		return false
+	}
+	found := false
+	walk(n, func(m protocol.Node) bool {
+		if b, ok := m.(*protocol.Builtin); ok && b.Kind == protocol.BlockIdx {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // opaque returns a new unmodelled value, distinct from every other.

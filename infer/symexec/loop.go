@@ -72,6 +72,21 @@ func (x *exec) trialNames(mark int) func(protocol.Node) bool {
 		names[n] = true
 	}
 	return func(n protocol.Node) bool {
+		switch n.(type) {
+		case protocol.Expr, protocol.Cond:
+			// no binders inside: every name is free
+			found := false
+			walk(n, func(m protocol.Node) bool {
+				switch m := m.(type) {
+				case *protocol.Var:
+					found = found || names[m.Name]
+				case *protocol.Call:
+					found = found || names[m.Func]
+				}
+				return !found
+			})
+			return found
+		}
 		for v := range protocol.FreeVars(n) {
 			if names[v] {
 				return true
@@ -638,7 +653,7 @@ func (x *exec) finishShape(l loopSyntax, entry env, s shape) shape {
 // depending on the iteration.
 func classifyStep(head, next protocol.Expr, mentionsTrial func(protocol.Node) bool) shape {
 	b, ok := next.(*protocol.Binary)
-	if ok && protocol.Equal(b.X, head) {
+	if ok && equal(b.X, head) {
 		if mentionsTrial(b.Y) {
 			return shape{}
 		}
@@ -664,14 +679,14 @@ func classifyStep(head, next protocol.Expr, mentionsTrial func(protocol.Node) bo
 			}
 		}
 	}
-	if ok && b.Op == protocol.Mul && protocol.Equal(b.Y, head) {
+	if ok && b.Op == protocol.Mul && equal(b.Y, head) {
 		if k, ok := litValue(b.X); ok && k >= 2 {
 			return shape{kind: mulShape, factor: k}
 		}
 	}
 	if it, ok := next.(*protocol.Ite); ok {
 		// v >> k for a v that may be negative: floor division
-		if d, ok := it.Then.(*protocol.Binary); ok && d.Op == protocol.Div && protocol.Equal(d.X, head) {
+		if d, ok := it.Then.(*protocol.Binary); ok && d.Op == protocol.Div && equal(d.X, head) {
 			if k, ok := litValue(d.Y); ok && k >= 2 {
 				return shape{kind: divShape, factor: k}
 			}
@@ -699,9 +714,9 @@ func splitCond(c protocol.Cond, v protocol.Expr) (*protocol.Cmp, protocol.Cond) 
 	switch c := c.(type) {
 	case *protocol.Cmp:
 		switch {
-		case protocol.Equal(c.X, v) && !mentions(c.Y, v):
+		case equal(c.X, v) && !mentions(c.Y, v):
 			return c, nil
-		case protocol.Equal(c.Y, v) && !mentions(c.X, v):
+		case equal(c.Y, v) && !mentions(c.X, v):
 			return &protocol.Cmp{At: c.At, Op: flipCmp[c.Op], X: c.Y, Y: c.X}, nil
 		}
 	case *protocol.Logic:
@@ -724,8 +739,8 @@ var flipCmp = map[protocol.CmpOp]protocol.CmpOp{
 
 func mentions(n protocol.Node, e protocol.Expr) bool {
 	found := false
-	protocol.Inspect(n, func(m protocol.Node) bool {
-		if x, ok := m.(protocol.Expr); ok && protocol.Equal(x, e) {
+	walk(n, func(m protocol.Node) bool {
+		if x, ok := m.(protocol.Expr); ok && equal(x, e) {
 			found = true
 		}
 		return !found
@@ -818,7 +833,7 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 		x.env = entry.clone()
 		return exits{}, false
 	}
-	if cmpNode == nil || !protocol.Equal(cmpNode.Y, s.bound) || len(r.condSts) > 0 {
+	if cmpNode == nil || !equal(cmpNode.Y, s.bound) || len(r.condSts) > 0 {
 		// the final run does not have the shape the trial found
 		return fail()
 	}

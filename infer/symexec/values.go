@@ -60,7 +60,7 @@ func equalValues(a, b value) bool {
 	case intVal:
 		b, ok := b.(intVal)
 		// values are shared, not copied: the same node is the same value
-		return ok && (a.e == b.e || protocol.Equal(a.e, b.e))
+		return ok && (equal(a.e, b.e))
 	case opaqueVal:
 		b, ok := b.(opaqueVal)
 		return ok && a.id == b.id
