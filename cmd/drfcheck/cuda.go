@@ -10,6 +10,7 @@ import (
 	"drfcheck/infer/clang"
 	"drfcheck/infer/ir"
 	"drfcheck/infer/launch"
+	"drfcheck/infer/symexec"
 	"drfcheck/protocol"
 	"drfcheck/protocol/printer"
 	"drfcheck/smtgen"
@@ -69,7 +70,8 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	kernels, err := infer.FromTU(tu, path, infer.Options{WarpSize: warp.size})
+	// the kernel's time budget covers its inference too
+	kernels, err := infer.FromTU(tu, path, infer.Options{WarpSize: warp.size, Budget: symexec.Budget{Timeout: cfg.kernelTimeout}})
 	if err != nil {
 		return nil, err
 	}
@@ -93,6 +95,9 @@ func loadCUDA(cfg *config, path string, src []byte) ([]check.Input, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		for i := range ins {
+			ins[i].Spent = k.Elapsed
 		}
 		inputs = append(inputs, ins...)
 	}

@@ -29,6 +29,7 @@ type exec struct {
 	known    map[protocol.Expr]bool  // expressions known to be non-negative (nonNeg)
 	trials   int                     // how many trial runs of loops (trial) the current point is in
 	facts    map[*ir.Loop]*loopFacts // what the analysis of each loop keeps (loopFacts)
+	meter    *meter                  // what the run has spent of its budget
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their
