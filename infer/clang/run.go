@@ -26,6 +26,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -78,12 +79,32 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	start := time.Now()
-	var stdout, stderr bytes.Buffer
+	// clang's JSON goes to a file, not to memory: a file that includes
+	// the C++ standard headers dumps over 100 MB, of which the kernels
+	// need a few declarations (see scanner). The file is removed at once
+	// and lives while the TU holds it open.
+	stdout, err := os.CreateTemp("", "drfcheck-ast-*.json")
+	if err != nil {
+		return nil, t, fmt.Errorf("%s: %v", path, err)
+	}
+	os.Remove(stdout.Name())
+	keep := false
+	defer func() {
+		if !keep {
+			stdout.Close()
+		}
+	}()
+	var stderr bytes.Buffer
 	run := func(prelude []string) error {
-		stdout.Reset()
+		if err := stdout.Truncate(0); err != nil {
+			return err
+		}
+		if _, err := stdout.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
 		stderr.Reset()
 		cmd := exec.CommandContext(ctx, bin, Args(dir, path, prelude, opts)...)
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Stdout, cmd.Stderr = stdout, &stderr
 		return cmd.Run()
 	}
 	runErr := run(preludeFlags(ctx, bin, dir, false))
@@ -113,11 +134,15 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		return nil, t, fmt.Errorf("%s: clang failed: %s", path, strings.TrimSpace(stderr.String()))
 	}
 	start = time.Now()
-	tu, err := NewTU(stdout.Bytes(), path, src, dir)
+	if _, err := stdout.Seek(0, io.SeekStart); err != nil {
+		return nil, t, fmt.Errorf("%s: %v", path, err)
+	}
+	tu, err := newTU(stdout, path, src, dir)
 	t.Decode = time.Since(start)
 	if err != nil {
 		return nil, t, fmt.Errorf("%s: %v", path, err)
 	}
+	keep = true // closed when the TU is dropped (os.File's finalizer)
 	return tu, t, nil
 }
 
