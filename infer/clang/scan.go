@@ -68,6 +68,13 @@ func scanFrom(in io.Reader) (*scanner, error) {
 // at returns the byte at offset pos of the dump, reading on when it is
 // past the window, and false at the end.
 func (s *scanner) at(pos int) (byte, bool) {
+	if i := pos - s.base; i < len(s.data) {
+		return s.data[i], true
+	}
+	return s.atSlow(pos)
+}
+
+func (s *scanner) atSlow(pos int) (byte, bool) {
 	for pos-s.base >= len(s.data) {
 		if !s.more(s.pos) {
 			return 0, false
@@ -198,14 +205,17 @@ func (s *scanner) expect(c byte) {
 
 func (s *scanner) skipSpace() {
 	for {
-		b, ok := s.at(s.pos)
-		if !ok {
+		d, i := s.data, s.pos-s.base
+		for ; i < len(d); i++ {
+			switch d[i] {
+			case ' ', '\n', '\t', '\r':
+				continue
+			}
+			s.pos = s.base + i
 			return
 		}
-		switch b {
-		case ' ', '\n', '\t', '\r':
-			s.pos++
-		default:
+		s.pos = s.base + i
+		if !s.more(s.pos) {
 			return
 		}
 	}
@@ -312,36 +322,41 @@ func (s *scanner) object(c scanContext) {
 func (s *scanner) skipValue() {
 	depth := 0
 	for {
-		b, ok := s.at(s.pos)
-		if !ok {
-			break
+		// the window's bytes, without a call per byte
+		d, i := s.data, s.pos-s.base
+		for ; i < len(d); i++ {
+			switch d[i] {
+			case '"':
+				s.pos = s.base + i
+				s.skipString()
+				if depth == 0 {
+					return
+				}
+				d, i = s.data, s.pos-s.base-1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth == 0 {
+					s.pos = s.base + i
+					return
+				}
+				depth--
+				if depth == 0 {
+					s.pos = s.base + i + 1
+					return
+				}
+			case ',':
+				if depth == 0 {
+					s.pos = s.base + i
+					return
+				}
+			}
 		}
-		switch b {
-		case '"':
-			s.skipString()
-			if depth == 0 {
-				return
-			}
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return
-			}
-			depth--
-			if depth == 0 {
-				s.pos++
-				return
-			}
-		case ',':
-			if depth == 0 {
-				return
-			}
+		s.pos = s.base + i
+		if !s.more(s.pos) {
+			s.fail("unexpected end")
 		}
-		s.pos++
 	}
-	s.fail("unexpected end")
 }
 
 // skipString skips a string. The window keeps its bytes from keep on
