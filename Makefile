@@ -55,11 +55,12 @@ vet: deps
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-# Only the scalability experiment of the paper (Claim 2, Fig. 7) on .prot
-# files, both encodings of nested synchronized loops side by side: each
-# size as a ratio to size 1 measured in the same run (x-size1).
+# Only the scalability experiment of the paper (Claim 2, Fig. 7): on .prot
+# files, both encodings of nested synchronized loops side by side, and as
+# CUDA kernels through clang and the front end; each size as a ratio to
+# size 1 measured in the same run (x-size1).
 bench-claim2: deps
-	$(GO) test -run '^$$' -bench Claim2 -benchtime 5x ./check/
+	$(GO) test -run '^$$' -bench Claim2 -benchtime 5x ./check/ ./cmd/drfcheck/
 
 clean:
 	rm -rf bin

@@ -138,6 +138,10 @@ type Input struct {
 	LockStep bool
 	// Source says where the launch came from, for the report.
 	Source LaunchSource
+	// Spent is the time already spent on the kernel before its check
+	// (inferring its protocol from CUDA): KernelTimeout bounds the two
+	// together.
+	Spent time.Duration
 }
 
 // LaunchSource says where the launch configuration of a check came from.
@@ -231,7 +235,7 @@ func (c *Checker) Check(in Input) *Report {
 	start := time.Now()
 	var deadline time.Time
 	if c.opts.KernelTimeout > 0 {
-		deadline = start.Add(c.opts.KernelTimeout)
+		deadline = start.Add(c.opts.KernelTimeout - in.Spent)
 	}
 	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays()}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)

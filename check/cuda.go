@@ -9,6 +9,7 @@ import (
 	"drfcheck/infer/clang"
 	"drfcheck/infer/ir"
 	"drfcheck/infer/launch"
+	"drfcheck/infer/symexec"
 	"drfcheck/protocol"
 	"drfcheck/protocol/printer"
 	"drfcheck/smtgen"
@@ -68,7 +69,8 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	kernels, err := infer.FromTU(tu, path, infer.Options{WarpSize: warp.size})
+	// the kernel's time budget covers its inference too
+	kernels, err := infer.FromTU(tu, path, infer.Options{WarpSize: warp.size, Budget: symexec.Budget{Timeout: opts.KernelTimeout}})
 	if err != nil {
 		return nil, err
 	}
@@ -92,6 +94,9 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		for i := range ins {
+			ins[i].Spent = k.Elapsed
 		}
 		inputs = append(inputs, ins...)
 	}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"time"
 
 	"drfcheck/protocol"
 	"drfcheck/protocol/parser"
@@ -21,6 +22,9 @@ type LoadOptions struct {
 	Defines, Includes, Flags []string
 	WarpSize                 int64 // threads per warp; 0 for the header's, or 32
 	LockStep                 bool  // warps run in lock-step (--warp-sync)
+	// KernelTimeout bounds the inference of each kernel (the check's own
+	// budget is Options.KernelTimeout); 0 for none.
+	KernelTimeout time.Duration
 }
 
 // LoadProtocol makes the input of a .prot file (whose content is src).

@@ -43,6 +43,9 @@ type Options struct {
 	Includes []string // -I
 	Flags    []string // more flags for clang (clang.Options.Flags)
 	WarpSize int64    // the value of warpSize; 0 means 32
+	// Budget bounds the analysis of each kernel (package symexec): a kernel
+	// whose analysis it cuts is unknown, the others keep their results.
+	Budget symexec.Budget
 }
 
 // Kernel is the protocol of one kernel.
@@ -61,7 +64,10 @@ type Kernel struct {
 	Params []Param
 
 	found    found
-	warpSize int64 // the value of warpSize it was inferred with
+	warpSize int64          // the value of warpSize it was inferred with
+	budget   symexec.Budget // and the budget
+	// Elapsed is the time its inference took (lowering and analysis).
+	Elapsed time.Duration
 }
 
 // Param is a C parameter of a kernel.
@@ -99,7 +105,8 @@ func Parse(path string, src []byte, opts Options) (*clang.TU, Timing, error) {
 }
 
 // FromTU infers the protocols of the kernels of a translation unit.
-// Positions name the file path; of opts, only WarpSize is used.
+// Positions name the file path; of opts, only WarpSize and Budget are
+// used.
 func FromTU(tu *clang.TU, path string, opts Options) ([]Kernel, error) {
 	fns := kernels(tu)
 	if len(fns) == 0 {
@@ -196,7 +203,7 @@ func kernels(tu *clang.TU) []found {
 // kernel infers the protocol of one kernel: its IR (package infer/ir),
 // then the protocol built from it (package infer/symexec).
 func kernel(tu *clang.TU, path string, k found, opts Options) Kernel {
-	return kernelWith(tu, path, k, ir.Options{}, opts.WarpSize)
+	return kernelWith(tu, path, k, ir.Options{}, opts.WarpSize, opts.Budget)
 }
 
 // With infers the protocol of the kernel again, with launch facts that
@@ -206,11 +213,13 @@ func (k Kernel) With(tu *clang.TU, path string, opts ir.Options) Kernel {
 	if k.found.fn == nil {
 		return k
 	}
-	return kernelWith(tu, path, k.found, opts, k.warpSize)
+	return kernelWith(tu, path, k.found, opts, k.warpSize, k.budget)
 }
 
-func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, warpSize int64) Kernel {
-	out := Kernel{Name: k.name, ID: k.fn.ID, found: k, warpSize: warpSize}
+func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, warpSize int64, budget symexec.Budget) (out Kernel) {
+	start := time.Now()
+	out = Kernel{Name: k.name, ID: k.fn.ID, found: k, warpSize: warpSize, budget: budget}
+	defer func() { out.Elapsed = time.Since(start) }()
 	for _, p := range k.fn.Params() {
 		kp := Param{Name: p.Name}
 		if l := p.Range.Begin.At(); tu.InMain(l) {
@@ -234,7 +243,7 @@ func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, warpSize in
 		out.File = unknownFile(path, at, err.Error())
 		return out
 	}
-	r := symexec.Protocol(fn, path, symexec.Options{WarpSize: warpSize})
+	r := symexec.Protocol(fn, path, symexec.Options{WarpSize: warpSize, Budget: budget})
 	out.File, out.Uses = r.File, r.Uses
 	return out
 }

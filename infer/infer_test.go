@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"drfcheck/infer/symexec"
 	"drfcheck/protocol"
 	"drfcheck/protocol/parser"
 	"drfcheck/protocol/printer"
@@ -358,5 +359,37 @@ func TestMissingClang(t *testing.T) {
 	_, _, err := File("k.cu", nil, Options{Clang: "/nonexistent/clang"})
 	if err == nil || !strings.Contains(err.Error(), "not installed") {
 		t.Errorf("error %v, want one saying clang is not installed", err)
+	}
+}
+
+// TestBudgetCutsOneKernel checks that a budget that cuts the analysis of
+// one kernel leaves it unknown, saying where, and the other kernels of the
+// file with their protocols.
+func TestBudgetCutsOneKernel(t *testing.T) {
+	src := `__global__ void small(int *a) { a[threadIdx.x] = 1; }
+__global__ void deep(int *a, int n) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        a[threadIdx.x] = i + j + k;
+}
+`
+	path := filepath.Join(t.TempDir(), "k.cu")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ks, _, err := File(path, []byte(src), Options{Budget: symexec.Budget{Steps: 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ks) != 2 {
+		t.Fatalf("%d kernels", len(ks))
+	}
+	if u := ks[0].File.Unknowns; len(u) > 0 || len(protocol.Accesses(ks[0].File.Body)) != 1 {
+		t.Errorf("small: unknowns %v, protocol\n%s", u, printer.File(ks[0].File))
+	}
+	u := ks[1].File.Unknowns
+	if len(u) != 1 || !strings.Contains(u[0].Reason, "step budget") || u[0].At.Line < 3 || u[0].At.Line > 6 {
+		t.Errorf("deep: unknowns %v, want one cut inside the loops (lines 3 to 6)", u)
 	}
 }

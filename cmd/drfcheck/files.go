@@ -171,7 +171,8 @@ func load(cfg *config, path string) ([]check.Input, error) {
 		return nil, err
 	}
 	opts := check.LoadOptions{Block: cfg.block, Grid: cfg.grid, Params: cfg.params, Arrays: cfg.arrays, Kernel: cfg.kernel,
-		Defines: cfg.defines, Includes: cfg.includes, Flags: cfg.compDB.flagsFor(path), WarpSize: cfg.warpSize, LockStep: cfg.lockStep}
+		Defines: cfg.defines, Includes: cfg.includes, Flags: cfg.compDB.flagsFor(path), WarpSize: cfg.warpSize, LockStep: cfg.lockStep,
+		KernelTimeout: cfg.kernelTimeout}
 	switch {
 	case hasExt(path, protExts):
 		return check.LoadProtocol(path, src, opts)

@@ -26,6 +26,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -82,12 +83,32 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	start := time.Now()
-	var stdout, stderr bytes.Buffer
+	// clang's JSON goes to a file, not to memory: a file that includes
+	// the C++ standard headers dumps over 100 MB, of which the kernels
+	// need a few declarations (see scanner). The file is removed at once
+	// and lives while the TU holds it open.
+	stdout, err := os.CreateTemp("", "drfcheck-ast-*.json")
+	if err != nil {
+		return nil, t, fmt.Errorf("%s: %v", path, err)
+	}
+	os.Remove(stdout.Name())
+	keep := false
+	defer func() {
+		if !keep {
+			stdout.Close()
+		}
+	}()
+	var stderr bytes.Buffer
 	run := func(prelude []string) error {
-		stdout.Reset()
+		if err := stdout.Truncate(0); err != nil {
+			return err
+		}
+		if _, err := stdout.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
 		stderr.Reset()
 		cmd := exec.CommandContext(ctx, bin, Args(dir, path, prelude, opts)...)
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Stdout, cmd.Stderr = stdout, &stderr
 		return cmd.Run()
 	}
 	runErr := run(preludeFlags(ctx, bin, dir, false))
@@ -117,12 +138,38 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		return nil, t, fmt.Errorf("%s: clang failed: %s", path, strings.TrimSpace(stderr.String()))
 	}
 	start = time.Now()
-	tu, err := NewTU(stdout.Bytes(), path, src, dir)
+	tu, err := decodeDump(stdout, path, src, dir)
 	t.Decode = time.Since(start)
 	if err != nil {
 		return nil, t, fmt.Errorf("%s: %v", path, err)
 	}
+	keep = tu.dump == io.ReaderAt(stdout) // then closed when the TU is dropped (os.File's finalizer)
 	return tu, t, nil
+}
+
+// inMemory is the size of a dump up to which it is read into memory
+// whole: a file with the prelude alone dumps a few megabytes, which one
+// read takes faster than a stream; a dump of the C++ standard headers
+// (100 MB and more) is scanned from the file.
+const inMemory = 32 << 20
+
+// decodeDump makes the TU of the dump clang wrote to f.
+func decodeDump(f *os.File, path string, src []byte, dir string) (*TU, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if size := info.Size(); size <= inMemory {
+		data := make([]byte, size)
+		if _, err := f.ReadAt(data, 0); err != nil && err != io.EOF {
+			return nil, err
+		}
+		return NewTU(data, path, src, dir)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return newTU(f, path, src, dir)
 }
 
 // languageFlags are the flags that the prelude is compiled with, alone or

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 )
 
@@ -24,9 +25,18 @@ type element struct {
 // file and line that clang carries forward between locations (see
 // resolver), the file of each top-level declaration, and which top-level
 // declaration holds each nested declaration id.
+//
+// It reads the dump as a stream, through a window of scanChunk bytes
+// (data; pos is an offset in the whole dump, base that of data[0]): a dump
+// of <iostream> is 120 MB, and holding it whole (let alone the doubling
+// buffer it was read into) was most of the memory a file needed. The
+// declarations are read again from the dump (a file) when decoded.
 type scanner struct {
-	data  []byte
-	pos   int
+	in    io.Reader
+	data  []byte // the window
+	base  int    // the offset of data[0] in the dump
+	pos   int    // the offset in the dump
+	eof   bool
 	r     resolver
 	elems []element
 	ids   map[string]int // declaration id -> index in elems
@@ -40,12 +50,74 @@ type scanContext struct {
 	spelling bool // inside "spellingLoc", which does not place a declaration
 }
 
+// scanChunk is the size of the scanner's window.
+const scanChunk = 1 << 20
+
 func scan(data []byte) (*scanner, error) {
-	s := &scanner{data: data, ids: map[string]int{}, cur: -1}
+	return scanFrom(bytes.NewReader(data))
+}
+
+func scanFrom(in io.Reader) (*scanner, error) {
+	s := &scanner{in: in, ids: map[string]int{}, cur: -1}
 	if err := s.topLevel(); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// at returns the byte at offset pos of the dump, reading on when it is
+// past the window, and false at the end.
+func (s *scanner) at(pos int) (byte, bool) {
+	if i := pos - s.base; i < len(s.data) {
+		return s.data[i], true
+	}
+	return s.atSlow(pos)
+}
+
+func (s *scanner) atSlow(pos int) (byte, bool) {
+	for pos-s.base >= len(s.data) {
+		if !s.more(s.pos) {
+			return 0, false
+		}
+	}
+	return s.data[pos-s.base], true
+}
+
+// more reads the next chunk into the window, keeping what is from offset
+// keep on, and reports whether it read anything.
+func (s *scanner) more(keep int) bool {
+	if s.eof {
+		return false
+	}
+	if keep > s.base+len(s.data) {
+		keep = s.base + len(s.data)
+	}
+	if k := keep - s.base; k > 0 {
+		n := copy(s.data, s.data[k:])
+		s.data = s.data[:n]
+		s.base = keep
+	}
+	if cap(s.data)-len(s.data) < scanChunk/2 {
+		grown := make([]byte, len(s.data), len(s.data)+scanChunk)
+		copy(grown, s.data)
+		s.data = grown
+	}
+	n, err := s.in.Read(s.data[len(s.data):cap(s.data)])
+	s.data = s.data[:len(s.data)+n]
+	if err == io.EOF || n == 0 && err == nil {
+		s.eof = err == io.EOF
+		return n > 0
+	}
+	if err != nil {
+		s.fail("reading: %v", err)
+	}
+	return true
+}
+
+// bytesFrom returns the dump from offset start to pos, which the window
+// holds when nothing was dropped since start (tokens: strings, numbers).
+func (s *scanner) bytesFrom(start int) []byte {
+	return s.data[start-s.base : s.pos-s.base]
 }
 
 type scanError struct{ msg string }
@@ -117,25 +189,33 @@ func (s *scanner) array(elem func()) {
 }
 
 func (s *scanner) peek() byte {
-	if s.pos >= len(s.data) {
+	b, ok := s.at(s.pos)
+	if !ok {
 		s.fail("unexpected end")
 	}
-	return s.data[s.pos]
+	return b
 }
 
 func (s *scanner) expect(c byte) {
-	if s.peek() != c {
-		s.fail("want %q, got %q", c, s.data[s.pos])
+	if b := s.peek(); b != c {
+		s.fail("want %q, got %q", c, b)
 	}
 	s.pos++
 }
 
 func (s *scanner) skipSpace() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\n', '\t', '\r':
-			s.pos++
-		default:
+	for {
+		d, i := s.data, s.pos-s.base
+		for ; i < len(d); i++ {
+			switch d[i] {
+			case ' ', '\n', '\t', '\r':
+				continue
+			}
+			s.pos = s.base + i
+			return
+		}
+		s.pos = s.base + i
+		if !s.more(s.pos) {
 			return
 		}
 	}
@@ -150,8 +230,12 @@ func (s *scanner) value(c scanContext) {
 	case '"':
 		s.skipString()
 	default:
-		for s.pos < len(s.data) {
-			switch s.data[s.pos] {
+		for {
+			b, ok := s.at(s.pos)
+			if !ok {
+				return
+			}
+			switch b {
 			case ',', '}', ']', ' ', '\n', '\t', '\r':
 				return
 			}
@@ -237,55 +321,79 @@ func (s *scanner) object(c scanContext) {
 // skipValue skips a value by matching brackets, without looking at keys.
 func (s *scanner) skipValue() {
 	depth := 0
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case '"':
-			s.skipString()
-			if depth == 0 {
-				return
-			}
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return
-			}
-			depth--
-			if depth == 0 {
-				s.pos++
-				return
-			}
-		case ',':
-			if depth == 0 {
-				return
+	for {
+		// the window's bytes, without a call per byte
+		d, i := s.data, s.pos-s.base
+		for ; i < len(d); i++ {
+			switch d[i] {
+			case '"':
+				s.pos = s.base + i
+				s.skipString()
+				if depth == 0 {
+					return
+				}
+				d, i = s.data, s.pos-s.base-1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth == 0 {
+					s.pos = s.base + i
+					return
+				}
+				depth--
+				if depth == 0 {
+					s.pos = s.base + i + 1
+					return
+				}
+			case ',':
+				if depth == 0 {
+					s.pos = s.base + i
+					return
+				}
 			}
 		}
-		s.pos++
+		s.pos = s.base + i
+		if !s.more(s.pos) {
+			s.fail("unexpected end")
+		}
 	}
-	s.fail("unexpected end")
 }
 
-func (s *scanner) skipString() {
+// skipString skips a string. The window keeps its bytes from keep on
+// (str reads them).
+func (s *scanner) skipString() { s.skipStringKeeping(-1) }
+
+func (s *scanner) skipStringKeeping(keep int) {
 	s.expect('"')
 	for {
-		i := bytes.IndexAny(s.data[s.pos:], "\\\"")
+		if s.pos-s.base >= len(s.data) {
+			k := keep
+			if k < 0 {
+				k = s.pos
+			}
+			if !s.more(k) {
+				s.fail("unterminated string")
+			}
+			continue
+		}
+		i := bytes.IndexAny(s.data[s.pos-s.base:], "\\\"")
 		if i < 0 {
-			s.fail("unterminated string")
+			s.pos = s.base + len(s.data)
+			continue
 		}
 		s.pos += i
-		if s.data[s.pos] == '"' {
+		if s.data[s.pos-s.base] == '"' {
 			s.pos++
 			return
 		}
-		s.pos += 2
+		s.pos += 2 // an escape
 	}
 }
 
 func (s *scanner) str() string {
 	start := s.pos
-	s.skipString()
-	raw := s.data[start:s.pos]
+	s.skipStringKeeping(start)
+	raw := s.bytesFrom(start)
 	for _, b := range raw[1 : len(raw)-1] {
 		if b == '\\' {
 			var v string
@@ -300,12 +408,20 @@ func (s *scanner) str() string {
 
 func (s *scanner) integer() int {
 	start := s.pos
-	for s.pos < len(s.data) && (s.data[s.pos] == '-' || s.data[s.pos] >= '0' && s.data[s.pos] <= '9') {
+	for {
+		if s.pos-s.base >= len(s.data) && !s.more(start) {
+			break
+		}
+		b := s.data[s.pos-s.base]
+		if b != '-' && (b < '0' || b > '9') {
+			break
+		}
 		s.pos++
 	}
-	n, err := strconv.Atoi(string(s.data[start:s.pos]))
+	raw := s.bytesFrom(start)
+	n, err := strconv.Atoi(string(raw))
 	if err != nil {
-		s.fail("bad integer %q", s.data[start:s.pos])
+		s.fail("bad integer %q", raw)
 	}
 	return n
 }

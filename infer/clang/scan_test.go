@@ -1,11 +1,15 @@
 package clang
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"testing"
+	"testing/iotest"
 )
 
 // dump runs clang on src (saved as k.cu) and returns the JSON dump.
@@ -62,7 +66,7 @@ func TestLazyMatchesFull(t *testing.T) {
 	if len(s.elems) != len(root.Inner) {
 		t.Fatalf("%d elements, want %d", len(s.elems), len(root.Inner))
 	}
-	tu := &TU{data: data, elems: s.elems, ids: s.ids, decoded: map[int]*Node{}, byID: map[string]*Node{}}
+	tu := &TU{dump: bytes.NewReader(data), elems: s.elems, ids: s.ids, decoded: map[int]*Node{}, byID: map[string]*Node{}}
 	for i, want := range root.Inner {
 		got, err := tu.element(i)
 		if err != nil {
@@ -156,6 +160,33 @@ func BenchmarkScan(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := scan(data); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestScanStreamed checks that the scanner finds the same elements, files
+// and ids when the dump arrives a few bytes at a time, so that tokens and
+// strings straddle the ends of its window.
+func TestScanStreamed(t *testing.T) {
+	data, _ := dump(t, sample)
+	whole, err := scan(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		name string
+		in   io.Reader
+	}{
+		{"one byte", iotest.OneByteReader(bytes.NewReader(data))},
+		{"half", iotest.HalfReader(bytes.NewReader(data))},
+		{"data and error", iotest.DataErrReader(bytes.NewReader(data))},
+	} {
+		got, err := scanFrom(r.in)
+		if err != nil {
+			t.Fatalf("%s: %v", r.name, err)
+		}
+		if !reflect.DeepEqual(got.elems, whole.elems) || !reflect.DeepEqual(got.ids, whole.ids) {
+			t.Errorf("%s: the elements or ids differ", r.name)
 		}
 	}
 }

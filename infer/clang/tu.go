@@ -1,8 +1,10 @@
 package clang
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,8 +23,8 @@ type TU struct {
 	// Src is the content of the main file.
 	Src []byte
 
-	includeDir string // the prelude's directory, to recognize its declarations
-	data       []byte
+	includeDir string      // the prelude's directory, to recognize its declarations
+	dump       io.ReaderAt // clang's JSON, from which elements are decoded
 	elems      []element
 	ids        map[string]int
 	decoded    map[int]*Node
@@ -36,11 +38,21 @@ type TU struct {
 // name clang was given, src its content, includeDir the directory of the
 // prelude (or "").
 func NewTU(data []byte, mainFile string, src []byte, includeDir string) (*TU, error) {
-	s, err := scan(data)
+	return newTU(bytes.NewReader(data), mainFile, src, includeDir)
+}
+
+// newTU decodes a dump read from r, which must read from its start. The
+// dump stays where it is (a file, for clang's output): only the elements
+// decoded are in memory.
+func newTU(r interface {
+	io.Reader
+	io.ReaderAt
+}, mainFile string, src []byte, includeDir string) (*TU, error) {
+	s, err := scanFrom(r)
 	if err != nil {
 		return nil, err
 	}
-	tu := &TU{MainFile: mainFile, Src: src, includeDir: includeDir, data: data, elems: s.elems, ids: s.ids,
+	tu := &TU{MainFile: mainFile, Src: src, includeDir: includeDir, dump: r, elems: s.elems, ids: s.ids,
 		decoded: map[int]*Node{}, byID: map[string]*Node{}}
 	for i, e := range tu.elems {
 		if !tu.UserFile(e.file) {
@@ -61,8 +73,12 @@ func (tu *TU) element(i int) (*Node, error) {
 		return n, nil
 	}
 	e := tu.elems[i]
+	data := make([]byte, e.end-e.start)
+	if _, err := tu.dump.ReadAt(data, int64(e.start)); err != nil {
+		return nil, fmt.Errorf("reading clang's AST: %v", err)
+	}
 	n := new(Node)
-	if err := json.Unmarshal(tu.data[e.start:e.end], n); err != nil {
+	if err := json.Unmarshal(data, n); err != nil {
 		return nil, fmt.Errorf("decoding clang's AST: %v", err)
 	}
 	r := e.state

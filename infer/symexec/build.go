@@ -65,7 +65,7 @@ func combine(at protocol.Pos, x, y protocol.Expr, sign int64) protocol.Expr {
 		}
 		merged := false
 		for i := range out {
-			if protocol.Equal(out[i].e, t.e) {
+			if equal(out[i].e, t.e) {
 				if addOverflows(out[i].c, t.c) {
 					return &protocol.Binary{At: at, Op: map[bool]protocol.BinOp{true: protocol.Add, false: protocol.Sub}[sign > 0], X: x, Y: y}
 				}
@@ -256,7 +256,7 @@ func ite(at protocol.Pos, c protocol.Cond, x, y protocol.Expr) protocol.Expr {
 		}
 		return y
 	}
-	if protocol.Equal(x, y) {
+	if equal(x, y) {
 		return x
 	}
 	return &protocol.Ite{At: at, Cond: c, Then: x, Else: y}
@@ -305,7 +305,7 @@ func cmp(at protocol.Pos, op protocol.CmpOp, x, y protocol.Expr) protocol.Cond {
 		}
 		return boolLit(at, v)
 	}
-	if protocol.Equal(x, y) {
+	if equal(x, y) {
 		switch op {
 		case protocol.Eq, protocol.Le, protocol.Ge:
 			return boolLit(at, true)
@@ -348,7 +348,7 @@ func and(at protocol.Pos, x, y protocol.Cond) protocol.Cond {
 		return x
 	case isFalse(x) || isFalse(y):
 		return boolLit(at, false)
-	case protocol.Equal(x, y):
+	case equal(x, y):
 		return x
 	}
 	return &protocol.Logic{At: at, Op: protocol.And, X: x, Y: y}
@@ -363,14 +363,14 @@ func or(at protocol.Pos, x, y protocol.Cond) protocol.Cond {
 		return y
 	case isFalse(y):
 		return x
-	case protocol.Equal(x, y):
+	case equal(x, y):
 		return x
 	case complementary(x, y):
 		return boolLit(at, true)
 	}
 	// (a && b) || (a && !b) is a: common when paths that split on b join.
 	if lx, ok := x.(*protocol.Logic); ok && lx.Op == protocol.And {
-		if ly, ok := y.(*protocol.Logic); ok && ly.Op == protocol.And && protocol.Equal(lx.X, ly.X) && complementary(lx.Y, ly.Y) {
+		if ly, ok := y.(*protocol.Logic); ok && ly.Op == protocol.And && equal(lx.X, ly.X) && complementary(lx.Y, ly.Y) {
 			return lx.X
 		}
 	}
@@ -379,7 +379,7 @@ func or(at protocol.Pos, x, y protocol.Cond) protocol.Cond {
 
 // complementary reports whether y is syntactically the negation of x.
 func complementary(x, y protocol.Cond) bool {
-	return protocol.Equal(not(x.Pos(), x), y) || protocol.Equal(x, not(y.Pos(), y))
+	return equal(not(x.Pos(), x), y) || equal(x, not(y.Pos(), y))
 }
 
 // condExpr turns a condition into the C integer 1 or 0.
@@ -417,7 +417,34 @@ func exprCond(at protocol.Pos, e protocol.Expr) protocol.Cond {
 // nonNegative reports whether e is syntactically known to be at least 0:
 // literals, the built-in indices and sizes, and sums, products, quotients
 // and remainders of such.
+//
+// Like every syntactic fact here it is looked for in factBudget nodes of
+// e at most: beyond them it is not known, which only costs precision (a
+// wrapped value's general form), and keeps a chain of n statements that
+// each test the last value (a hash) from costing n^2, or 2^n when both
+// arms of a conditional lead to the previous value.
 func nonNegative(e protocol.Expr) bool {
+	return bounded(e, nonNegativeRec)
+}
+
+// factBudget is how many nodes a syntactic fact is looked for in.
+const factBudget = 256
+
+// bounded decides a recursive predicate within factBudget nodes, false
+// beyond them.
+func bounded(e protocol.Expr, rec func(self func(protocol.Expr) bool, e protocol.Expr) bool) bool {
+	budget := factBudget
+	var self func(protocol.Expr) bool
+	self = func(e protocol.Expr) bool {
+		if budget--; budget < 0 {
+			return false
+		}
+		return rec(self, e)
+	}
+	return self(e)
+}
+
+func nonNegativeRec(self func(protocol.Expr) bool, e protocol.Expr) bool {
 	switch e := e.(type) {
 	case *protocol.IntLit:
 		return e.Value >= 0
@@ -426,18 +453,22 @@ func nonNegative(e protocol.Expr) bool {
 	case *protocol.Binary:
 		switch e.Op {
 		case protocol.Add, protocol.Mul, protocol.Div, protocol.Mod, protocol.BitOr, protocol.BitXor, protocol.Shl, protocol.Shr:
-			return nonNegative(e.X) && nonNegative(e.Y)
+			return self(e.X) && self(e.Y)
 		case protocol.BitAnd:
-			return nonNegative(e.X) || nonNegative(e.Y)
+			return self(e.X) || self(e.Y)
 		}
 	case *protocol.Ite:
-		return nonNegative(e.Then) && nonNegative(e.Else)
+		return self(e.Then) && self(e.Else)
 	}
 	return false
 }
 
 // positive reports whether e is syntactically known to be at least 1.
 func positive(e protocol.Expr) bool {
+	return bounded(e, positiveRec)
+}
+
+func positiveRec(self func(protocol.Expr) bool, e protocol.Expr) bool {
 	switch e := e.(type) {
 	case *protocol.IntLit:
 		return e.Value >= 1
@@ -446,12 +477,12 @@ func positive(e protocol.Expr) bool {
 	case *protocol.Binary:
 		switch e.Op {
 		case protocol.Add:
-			return positive(e.X) && nonNegative(e.Y) || nonNegative(e.X) && positive(e.Y)
+			return self(e.X) && nonNegative(e.Y) || nonNegative(e.X) && self(e.Y)
 		case protocol.Mul:
-			return positive(e.X) && positive(e.Y)
+			return self(e.X) && self(e.Y)
 		}
 	case *protocol.Ite:
-		return positive(e.Then) && positive(e.Else)
+		return self(e.Then) && self(e.Else)
 	}
 	return false
 }

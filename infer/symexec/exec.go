@@ -26,7 +26,10 @@ type exec struct {
 	// counters is the memory only ever updated by atomic increments
 	// (counters): the values their atomics return are distinct.
 	counters map[*ir.Base]bool
-	known    map[protocol.Expr]bool // expressions known to be non-negative (nonNeg)
+	known    map[protocol.Expr]bool  // expressions known to be non-negative (nonNeg)
+	trials   int                     // how many trial runs of loops (trial) the current point is in
+	facts    map[*ir.Loop]*loopFacts // what the analysis of each loop keeps (loopFacts)
+	meter    *meter                  // what the run has spent of its budget
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their
@@ -77,7 +80,7 @@ func (x *exec) guarded(at protocol.Pos, c protocol.Cond, sts []protocol.Stmt) {
 	}
 	if len(sts) == 1 {
 		// already under c (the default of a switch after its cases)
-		if s, ok := sts[0].(*protocol.If); ok && s.Else == nil && protocol.Equal(s.Cond, c) {
+		if s, ok := sts[0].(*protocol.If); ok && s.Else == nil && equal(s.Cond, c) {
 			x.emit(s)
 			return
 		}

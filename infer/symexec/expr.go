@@ -186,26 +186,35 @@ func (x *exec) nonNeg(e protocol.Expr) protocol.Expr {
 // parameter would let it stand for values C's types exclude (a signed
 // parameter converted to unsigned is a known limitation).
 func (x *exec) mayBeNegative(e protocol.Expr) bool {
-	if x.known[e] {
+	budget := factBudget
+	var may func(e protocol.Expr) bool
+	may = func(e protocol.Expr) bool {
+		if x.known[e] {
+			return false
+		}
+		if budget--; budget < 0 {
+			// not known to be non-negative
+			return true
+		}
+		switch e := e.(type) {
+		case *protocol.IntLit:
+			return e.Value < 0
+		case *protocol.Binary:
+			switch e.Op {
+			case protocol.Sub:
+				return true
+			case protocol.Div, protocol.Mod:
+				return may(e.X)
+			}
+			return may(e.X) || may(e.Y)
+		case *protocol.Ite:
+			return may(e.Then) || may(e.Else)
+		case *protocol.Neg:
+			return true
+		}
 		return false
 	}
-	switch e := e.(type) {
-	case *protocol.IntLit:
-		return e.Value < 0
-	case *protocol.Binary:
-		switch e.Op {
-		case protocol.Sub:
-			return true
-		case protocol.Div, protocol.Mod:
-			return x.mayBeNegative(e.X)
-		}
-		return x.mayBeNegative(e.X) || x.mayBeNegative(e.Y)
-	case *protocol.Ite:
-		return x.mayBeNegative(e.Then) || x.mayBeNegative(e.Else)
-	case *protocol.Neg:
-		return true
-	}
-	return false
+	return may(e)
 }
 
 // convert converts a value of type from to type to.

@@ -36,11 +36,15 @@ type Result struct {
 	// Uses says which dimensions of threadIdx, blockIdx, blockDim and
 	// gridDim (indexed by protocol.BuiltinKind) the kernel reads anywhere.
 	Uses [4][3]bool
+	// Steps is how many IR statements the analysis ran, trial runs of
+	// loop bodies included: its cost, independent of the machine.
+	Steps int
 }
 
 // Options configure the protocol of a kernel.
 type Options struct {
-	WarpSize int64 // the value of warpSize; 0 means 32
+	WarpSize int64  // the value of warpSize; 0 means 32
+	Budget   Budget // bounds the analysis; the zero value, none
 }
 
 // Protocol builds the protocol of a kernel; positions name path. A defect
@@ -52,13 +56,20 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 		k.warpSize = 32
 	}
 	at := f.At
+	var x *exec
 	defer func() {
-		if r := recover(); r != nil {
+		if x != nil {
+			res.Steps = x.meter.steps
+		}
+		r := recover()
+		if c, ok := r.(cut); ok {
+			res.File = k.finish(nil, []protocol.Unknown{{At: c.at, Reason: c.reason}})
+		} else if r != nil {
 			res.File = k.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", r)}})
 		}
 	}()
 	res.Uses = uses(f)
-	x := &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f)}
+	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), meter: newMeter(opts.Budget)}
 	var body []protocol.Stmt
 	x.out = &body
 	for _, p := range f.Params {
@@ -308,7 +319,7 @@ func (k *kernel) rollback(m mark) {
 // a loop whose bounds are thread-local.
 func (k *kernel) isLocal(n protocol.Node) bool {
 	local := false
-	protocol.Inspect(n, func(m protocol.Node) bool {
+	walk(n, func(m protocol.Node) bool {
 		switch m := m.(type) {
 		case *protocol.Builtin:
 			local = local || m.Kind == protocol.ThreadIdx
@@ -322,7 +333,17 @@ func (k *kernel) isLocal(n protocol.Node) bool {
 
 // isBlock reports whether an expression may differ between blocks.
 func (k *kernel) isBlock(n protocol.Node) bool {
-	return n != nil && protocol.UsesBuiltin(n, protocol.BlockIdx)
+	if n == nil {
+		return false
+	}
+	found := false
+	walk(n, func(m protocol.Node) bool {
+		if b, ok := m.(*protocol.Builtin); ok && b.Kind == protocol.BlockIdx {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // opaque returns a new unmodelled value, distinct from every other.

@@ -1,6 +1,9 @@
 package symexec
 
 import (
+	"fmt"
+	"strings"
+
 	"drfcheck/infer/ir"
 	"drfcheck/protocol"
 )
@@ -69,6 +72,21 @@ func (x *exec) trialNames(mark int) func(protocol.Node) bool {
 		names[n] = true
 	}
 	return func(n protocol.Node) bool {
+		switch n.(type) {
+		case protocol.Expr, protocol.Cond:
+			// no binders inside: every name is free
+			found := false
+			walk(n, func(m protocol.Node) bool {
+				switch m := m.(type) {
+				case *protocol.Var:
+					found = found || names[m.Name]
+				case *protocol.Call:
+					found = found || names[m.Func]
+				}
+				return !found
+			})
+			return found
+		}
 		for v := range protocol.FreeVars(n) {
 			if names[v] {
 				return true
@@ -151,9 +169,11 @@ func (x *exec) trial(f func()) {
 	savedSink, savedOut, savedEnv, savedLoops := x.sink, x.out, x.env, x.loops
 	var discard []protocol.Stmt
 	x.sink, x.out = &sink{}, &discard
+	x.trials++
 	defer func() {
 		x.sink, x.out, x.env, x.loops = savedSink, savedOut, savedEnv, savedLoops
 		x.k.rollback(m)
+		x.trials--
 	}()
 	f()
 }
@@ -274,25 +294,38 @@ func (x *exec) loopName(base string, body ...protocol.Stmt) string {
 
 // analyze finds the variables a loop modifies and their locality by trial
 // runs, until nothing changes, and the loop's shape (recognize) from the
-// last run. The variables the loop assigns are carried from the start (a
-// superset of those it changes), so that one run usually suffices: nested
-// loops run their bodies a few times per level, not once per round.
-func (x *exec) analyze(l loopSyntax, entry env) (carried, shape) {
+// last run, with what that run says of the ways out of an iteration (the
+// summary afterLoop needs). The variables the loop assigns are carried from
+// the start (a superset of those it changes), so that one run usually
+// suffices.
+func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 	at := l.At
 	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}, counter: map[*ir.Var]string{}}
-	for k, v := range entry {
-		l, b := x.taintOf(v)
-		c.local[k], c.block[k] = l, b
+	// only what the loop assigns is carried: the locality of the rest of
+	// the environment (all of it, nested deep) is never asked
+	facts := x.loopFacts(l.Loop)
+	for _, k := range facts.assigned {
+		v, ok := entry[k]
+		if !ok {
+			continue
+		}
+		c.keys[k] = true
+		c.local[k], c.block[k] = x.taintOf(v)
 		if key := x.counterOf(v); key != "" {
 			c.counter[k] = key
 		}
 	}
-	for v := range assigned(l.Loop) {
-		if _, ok := entry[v]; ok {
-			c.keys[v] = true
+	sig := x.signature(facts, entry)
+	if seed, ok := facts.seeds[sig]; ok {
+		for k := range c.keys {
+			c.local[k] = c.local[k] || seed.local[k]
+			c.block[k] = c.block[k] || seed.block[k]
 		}
+		c.control = c.control || seed.control
 	}
+	defer func() { facts.seeds[sig] = seedOf(c) }()
 	var s shape
+	var sum exitSummary
 	for round := 0; round < 6; round++ {
 		changed := false
 		x.trial(func() {
@@ -314,8 +347,12 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape) {
 					}
 				}
 			}
-			for _, k := range sortedVars(r.end) {
-				ev := r.end[k]
+			// a variable the loop does not assign keeps its value
+			for _, k := range facts.assigned {
+				ev, ok := r.end[k]
+				if !ok {
+					continue
+				}
 				hv, ok := r.head[k]
 				if !ok {
 					// first assigned in the loop: carried only if the
@@ -347,9 +384,12 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape) {
 				}
 			}
 			s = x.shapeOf(l, r, trial)
+			// the names of the trial are still declared: their
+			// locality is known
+			sum = x.summarize(r, entry)
 		})
 		if !changed {
-			return c, s
+			return c, s, sum
 		}
 	}
 	// no fixed point: everything the loop touches is thread-local
@@ -359,32 +399,140 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape) {
 	c.counter = map[*ir.Var]string{}
 	c.control = true
 	c.steps = map[*ir.Var]protocol.Expr{}
-	return c, shape{}
+	sum.local = true
+	return c, shape{}, sum
 }
 
-// assigned lists the variables a loop assigns anywhere in it.
-func assigned(l *ir.Loop) map[*ir.Var]bool {
-	vs := map[*ir.Var]bool{}
+// exitSummary is what the code after a loop needs of a run of its body:
+// how control may leave the loop other than by its condition, and which
+// variables the body assigns first.
+type exitSummary struct {
+	local   bool         // some break, return or region exit is taken under a thread-local condition
+	brk     bool         // some break
+	ret     bool         // some return
+	regions []*ir.Region // the regions an exit leaves, each once, in order
+	first   []*ir.Var    // assigned by the body, not defined on entry
+}
+
+// summarize makes the exit summary of one run of an iteration.
+func (x *exec) summarize(r iterRun, entry env) exitSummary {
+	var sum exitSummary
+	for _, js := range [][]jump{r.body.brk, r.body.ret, r.body.exit} {
+		for _, j := range js {
+			if x.k.isLocal(j.cond) {
+				sum.local = true
+			}
+		}
+	}
+	sum.brk, sum.ret = len(r.body.brk) > 0, len(r.body.ret) > 0
+	seen := map[*ir.Region]bool{}
+	for _, j := range r.body.exit {
+		if !seen[j.to] {
+			seen[j.to] = true
+			sum.regions = append(sum.regions, j.to)
+		}
+	}
+	first := map[*ir.Var]bool{}
+	for k := range r.end {
+		if _, ok := entry[k]; !ok {
+			first[k] = true
+		}
+	}
+	sum.first = sortedVars(first)
+	return sum
+}
+
+// loopFacts is what analyze keeps of a loop of the IR across its runs.
+type loopFacts struct {
+	assigned []*ir.Var // assigned anywhere in the loop, by name
+	touched  []*ir.Var // read or assigned anywhere in the loop, by name
+	// seeds holds, by the locality of the touched variables on entry
+	// (signature), the locality a fixed point reached.
+	seeds map[string]seed
+}
+
+// seed is the locality of the carried variables at a fixed point of a
+// loop's analysis. A later analysis of the same loop from an entry of the
+// same signature starts from it: a loop nested N deep is analyzed again at
+// every round of every enclosing analysis, and when each level needs two
+// rounds (a variable that becomes thread-local), starting from scratch
+// would cost 2^N runs of the innermost body. Starting higher is sound:
+// analyze still runs until a round changes nothing, so what it returns is
+// a fixed point whatever it started from; it can only be less precise
+// than the least one when two entries of one signature differ in a way
+// that prunes a branch (a constant condition), and then only toward more
+// thread-local values.
+type seed struct {
+	local, block map[*ir.Var]bool
+	control      bool
+}
+
+func seedOf(c carried) seed {
+	s := seed{local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, control: c.control}
+	for k := range c.keys {
+		s.local[k], s.block[k] = c.local[k], c.block[k]
+	}
+	return s
+}
+
+// loopFacts returns the facts of a loop, computed on first use.
+func (x *exec) loopFacts(l *ir.Loop) *loopFacts {
+	if f := x.facts[l]; f != nil {
+		return f
+	}
+	ts := map[*ir.Var]bool{}
+	ir.Inspect(l, func(n ir.Node) bool {
+		if r, ok := n.(*ir.Ref); ok {
+			ts[r.Var] = true
+		}
+		return true
+	})
+	// the loop's initialization runs before its analysis: what only it
+	// assigns is not assigned by the loop
+	as := map[*ir.Var]bool{}
 	for _, b := range []*ir.Block{l.Test, l.Body, l.Post} {
 		ir.Inspect(b, func(n ir.Node) bool {
 			switch n := n.(type) {
 			case *ir.Assign:
-				vs[n.Dst] = true
+				as[n.Dst] = true
 			case *ir.Load:
-				vs[n.Dst] = true
+				as[n.Dst] = true
 			case *ir.Atomic:
 				if n.Dst != nil {
-					vs[n.Dst] = true
+					as[n.Dst] = true
 				}
 			case *ir.Barrier:
 				if n.Dst != nil {
-					vs[n.Dst] = true
+					as[n.Dst] = true
 				}
 			}
 			return true
 		})
 	}
-	return vs
+	for v := range as {
+		ts[v] = true
+	}
+	f := &loopFacts{assigned: sortedVars(as), touched: sortedVars(ts), seeds: map[string]seed{}}
+	if x.facts == nil {
+		x.facts = map[*ir.Loop]*loopFacts{}
+	}
+	x.facts[l] = f
+	return f
+}
+
+// signature describes the locality, on entry, of the variables a loop
+// touches: what its analysis depends on besides the values themselves.
+func (x *exec) signature(f *loopFacts, entry env) string {
+	var b strings.Builder
+	for i, v := range f.touched {
+		val, ok := entry[v]
+		if !ok {
+			continue
+		}
+		l, bl := x.taintOf(val)
+		fmt.Fprintf(&b, "%d:%t%t%s;", i, l, bl, x.counterOf(val))
+	}
+	return b.String()
 }
 
 // shape is a recognized for loop.
@@ -453,12 +601,33 @@ func (x *exec) shapeOf(l loopSyntax, r iterRun, mentionsTrial func(protocol.Node
 		return shape{}
 	}
 	// the rest of a conjunction is evaluated again in the final run
-	cmpNode, _ := splitCond(r.cond, head.e)
+	cmpNode, guard := splitCond(r.cond, head.e)
 	if cmpNode == nil || mentionsTrial(cmpNode.Y) {
 		return shape{}
 	}
 	s.op, s.bound = cmpNode.Op, cmpNode.Y
+	s.guard, s.also = guardOf(l.At, guard, head.e, mentionsTrial)
 	return s
+}
+
+// guardOf returns the rest of a loop's condition beside the bound on its
+// variable v (nil for none) and, when that rest is exactly a second upper
+// bound on v that the loop does not change (i < n && i < t), that bound.
+func guardOf(at protocol.Pos, guard protocol.Cond, v protocol.Expr, inLoop func(protocol.Node) bool) (protocol.Cond, protocol.Expr) {
+	if guard == nil {
+		return nil, nil
+	}
+	c, rest := splitCond(guard, v)
+	if c == nil || rest != nil || inLoop(c.Y) {
+		return guard, nil
+	}
+	switch c.Op {
+	case protocol.Lt:
+		return guard, c.Y
+	case protocol.Le:
+		return guard, add(at, c.Y, lit(at, 1))
+	}
+	return guard, nil
 }
 
 // finishShape gives a shape found by shapeOf its first value, direction
@@ -484,7 +653,7 @@ func (x *exec) finishShape(l loopSyntax, entry env, s shape) shape {
 // depending on the iteration.
 func classifyStep(head, next protocol.Expr, mentionsTrial func(protocol.Node) bool) shape {
 	b, ok := next.(*protocol.Binary)
-	if ok && protocol.Equal(b.X, head) {
+	if ok && equal(b.X, head) {
 		if mentionsTrial(b.Y) {
 			return shape{}
 		}
@@ -510,14 +679,14 @@ func classifyStep(head, next protocol.Expr, mentionsTrial func(protocol.Node) bo
 			}
 		}
 	}
-	if ok && b.Op == protocol.Mul && protocol.Equal(b.Y, head) {
+	if ok && b.Op == protocol.Mul && equal(b.Y, head) {
 		if k, ok := litValue(b.X); ok && k >= 2 {
 			return shape{kind: mulShape, factor: k}
 		}
 	}
 	if it, ok := next.(*protocol.Ite); ok {
 		// v >> k for a v that may be negative: floor division
-		if d, ok := it.Then.(*protocol.Binary); ok && d.Op == protocol.Div && protocol.Equal(d.X, head) {
+		if d, ok := it.Then.(*protocol.Binary); ok && d.Op == protocol.Div && equal(d.X, head) {
 			if k, ok := litValue(d.Y); ok && k >= 2 {
 				return shape{kind: divShape, factor: k}
 			}
@@ -545,9 +714,9 @@ func splitCond(c protocol.Cond, v protocol.Expr) (*protocol.Cmp, protocol.Cond) 
 	switch c := c.(type) {
 	case *protocol.Cmp:
 		switch {
-		case protocol.Equal(c.X, v) && !mentions(c.Y, v):
+		case equal(c.X, v) && !mentions(c.Y, v):
 			return c, nil
-		case protocol.Equal(c.Y, v) && !mentions(c.X, v):
+		case equal(c.Y, v) && !mentions(c.X, v):
 			return &protocol.Cmp{At: c.At, Op: flipCmp[c.Op], X: c.Y, Y: c.X}, nil
 		}
 	case *protocol.Logic:
@@ -570,8 +739,8 @@ var flipCmp = map[protocol.CmpOp]protocol.CmpOp{
 
 func mentions(n protocol.Node, e protocol.Expr) bool {
 	found := false
-	protocol.Inspect(n, func(m protocol.Node) bool {
-		if x, ok := m.(protocol.Expr); ok && protocol.Equal(x, e) {
+	walk(n, func(m protocol.Node) bool {
+		if x, ok := m.(protocol.Expr); ok && equal(x, e) {
 			found = true
 		}
 		return !found
@@ -611,11 +780,21 @@ func directionFits(s *shape) bool {
 	return false
 }
 
-// loop runs a loop and emits its protocol.
+// loop runs a loop and emits its protocol. Inside a trial run of an
+// enclosing loop, what a loop emits is thrown away and only the
+// environment after it and its exits matter: they come from the trial runs
+// of its own analysis, without the final run of its body. Without that
+// shortcut, each level of nesting would run the levels below it once more
+// (in the analysis and in the final run), 2^depth runs of the innermost
+// body; with it, a loop nested N deep has its body run in trial a bounded
+// number of times per enclosing level that runs for real: N^2 in all.
 func (x *exec) loop(l loopSyntax) exits {
 	entry := x.env.clone()
-	c, s := x.analyze(l, entry)
+	c, s, sum := x.analyze(l, entry)
 	s = x.finishShape(l, entry, s)
+	if x.trials > 0 {
+		return x.trialLoop(l, entry, c, s, sum)
+	}
 	if s.kind != noShape {
 		if e, ok := x.shapedLoop(l, entry, c, s); ok {
 			return e
@@ -654,20 +833,14 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 		x.env = entry.clone()
 		return exits{}, false
 	}
-	if cmpNode == nil || !protocol.Equal(cmpNode.Y, s.bound) || len(r.condSts) > 0 {
+	if cmpNode == nil || !equal(cmpNode.Y, s.bound) || len(r.condSts) > 0 {
 		// the final run does not have the shape the trial found
 		return fail()
 	}
-	s.guard = nil
+	// the guard of the trial is replaced by that of this run
+	s.guard, s.also = guardOf(at, guard, v, inLoop)
 	if guard != nil {
 		body = []protocol.Stmt{&protocol.If{At: at, Cond: guard, Then: &protocol.Block{At: at, Stmts: body}}}
-		s.guard = guard
-		if c, rest := splitCond(guard, v); c != nil && rest == nil && !inLoop(c.Y) && (c.Op == protocol.Lt || c.Op == protocol.Le) {
-			s.also = c.Y
-			if c.Op == protocol.Le {
-				s.also = add(at, c.Y, lit(at, 1))
-			}
-		}
 	}
 	sync := protocol.HasSync(&protocol.Block{Stmts: body})
 	loop, ok := x.renderShape(at, s, name, l.varName(), body, sync)
@@ -681,7 +854,7 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 		x.unknown(at, "a loop condition other than a bound on the loop variable, in a loop with a barrier, is not supported")
 	}
 	x.emit(loop...)
-	return x.afterLoop(at, l, entry, c, r, sync, s), true
+	return x.afterLoop(at, l, entry, c, x.summarize(r, entry), sync, s), true
 }
 
 // renderShape makes the protocol loop of a recognized shape.
@@ -861,6 +1034,24 @@ func (x *exec) nonNegativeKnown(e protocol.Expr) bool {
 	return false
 }
 
+// trialLoop is a loop inside a trial run: the environment after it and its
+// exits, as afterLoop makes them, from the summary of the analysis's last
+// run instead of a final run. That run began from a head environment that
+// covers every iteration (the fixed point), so its exits are at least as
+// thread-local as those of any iteration. A shaped loop whose final run
+// would not match the trial's shape falls back to a generic loop, which
+// makes its variable fresh where this gives its exact last value: both
+// are right, the exact one is more precise.
+func (x *exec) trialLoop(l loopSyntax, entry env, c carried, s shape, sum exitSummary) exits {
+	e := x.afterLoop(l.At, l, entry, c, sum, false, s)
+	if s.kind == noShape && !l.do() && (l.Cond != nil || len(l.Test.Stmts) > 0) {
+		// the last, failing check of the condition (a shaped loop's has
+		// no effect)
+		x.runCond(l)
+	}
+	return e
+}
+
 // genericLoop emits a loop with an unknown number of iterations.
 func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 	at := l.At
@@ -885,7 +1076,7 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 		x.unknown(at, "break in a loop with a barrier is not supported")
 	}
 	x.emit(&protocol.Loop{At: at, Var: name, Lo: lit(at, 0), Hi: count, Body: &protocol.Block{At: at, Stmts: body}})
-	e := x.afterLoop(at, l, entry, c, r, sync, shape{})
+	e := x.afterLoop(at, l, entry, c, x.summarize(r, entry), sync, shape{})
 	if !l.do() && (l.Cond != nil || len(l.Test.Stmts) > 0) {
 		// the last, failing check of the condition
 		x.runCond(l)
@@ -906,22 +1097,15 @@ func (x *exec) anyBlock(c carried) bool {
 // variables the loop modifies are fresh; a return or a region exit inside
 // the loop makes the code after it run only for threads that did not take
 // it.
-func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, r iterRun, sync bool, s shape) exits {
-	exitLocal := c.control || s.local
-	for _, js := range [][]jump{r.body.brk, r.body.ret, r.body.exit} {
-		for _, j := range js {
-			if x.k.isLocal(j.cond) {
-				exitLocal = true
-			}
-		}
-	}
+func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, sum exitSummary, sync bool, s shape) exits {
+	exitLocal := c.control || s.local || sum.local
 	after := entry.clone()
 	for _, k := range sortedVars(c.keys) {
 		v, ok := after[k]
 		if !ok {
 			continue
 		}
-		if k == l.v && s.kind == incShape && isLit(s.step, 1) && (s.guard == nil || s.also != nil) && len(r.body.brk) == 0 && len(r.body.ret) == 0 && len(r.body.exit) == 0 {
+		if k == l.v && s.kind == incShape && isLit(s.step, 1) && (s.guard == nil || s.also != nil) && !sum.brk && !sum.ret && len(sum.regions) == 0 {
 			// i < n from lo ends at max(lo, n), and i < n && i < t at
 			// max(lo, min(n, t)); with any other conjunct it may end
 			// earlier, and is left unknown
@@ -939,13 +1123,13 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, r 
 	}
 	// variables first assigned in the loop hold, after it, a value of
 	// some iteration, or none: fresh
-	for _, k := range sortedVars(r.end) {
+	for _, k := range sum.first {
 		if _, ok := after[k]; !ok {
 			after[k] = x.fresh(at, k.T, k.CName, true, false)
 		}
 	}
 	x.env = after
-	if len(r.body.ret) == 0 && len(r.body.exit) == 0 {
+	if !sum.ret && len(sum.regions) == 0 {
 		return fallThrough()
 	}
 	if sync {
@@ -959,15 +1143,11 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, r 
 		taken = or(at, taken, c)
 		return []jump{{cond: c, env: after.clone(), to: to}}
 	}
-	if len(r.body.ret) > 0 {
+	if sum.ret {
 		e.ret = leave("returned", nil)
 	}
-	seen := map[*ir.Region]bool{}
-	for _, j := range r.body.exit {
-		if !seen[j.to] {
-			seen[j.to] = true
-			e.exit = append(e.exit, leave("left", j.to)...)
-		}
+	for _, to := range sum.regions {
+		e.exit = append(e.exit, leave("left", to)...)
 	}
 	e.fall = not(at, taken)
 	return e

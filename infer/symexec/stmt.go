@@ -133,6 +133,7 @@ func (x *exec) seq(stmts []ir.Stmt) exits {
 // stmt runs a statement.
 func (x *exec) stmt(s ir.Stmt) exits {
 	at := s.Pos()
+	x.tick(at)
 	switch s := s.(type) {
 	case *ir.Block:
 		return x.block(s)

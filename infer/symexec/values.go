@@ -59,7 +59,8 @@ func equalValues(a, b value) bool {
 	switch a := a.(type) {
 	case intVal:
 		b, ok := b.(intVal)
-		return ok && protocol.Equal(a.e, b.e)
+		// values are shared, not copied: the same node is the same value
+		return ok && (equal(a.e, b.e))
 	case opaqueVal:
 		b, ok := b.(opaqueVal)
 		return ok && a.id == b.id
