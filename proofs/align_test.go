@@ -90,6 +90,21 @@ func TestTheorem1Align(t *testing.T) {
 	balanced(t, stats, "drf", "racy")
 }
 
+// firstRacyTrace returns the first of traces with a race (traceRacy) and
+// the race, as text; "" when none has one.
+func firstRacyTrace(c *Case, traces []split.Trace) (string, split.Trace, error) {
+	for _, tr := range traces {
+		race, err := traceRacy(c, tr)
+		if err != nil {
+			return "", tr, fmt.Errorf("evaluating the trace\n%s: %v", printTrace(tr), err)
+		}
+		if race != "" {
+			return race, tr, nil
+		}
+	}
+	return "", split.Trace{}, nil
+}
+
 // traceRacy evaluates a symbolic trace concretely (Fig. 4): for every value
 // of its binders within their ranges, outermost first (an inner range may
 // depend on outer binders), the phase is run by every thread with eval.Phase
@@ -159,17 +174,9 @@ func theorem3(stats Stats) func(c *Case) string {
 		if err != nil {
 			return "split: " + err.Error()
 		}
-		racy := ""
-		var racyTrace split.Trace
-		for _, tr := range traces {
-			race, err := traceRacy(c, tr)
-			if err != nil {
-				return fmt.Sprintf("evaluating the trace\n%s: %v", printTrace(tr), err)
-			}
-			if race != "" {
-				racy, racyTrace = race, tr
-				break
-			}
+		racy, racyTrace, err := firstRacyTrace(c, traces)
+		if err != nil {
+			return err.Error()
 		}
 		if stats != nil {
 			stats[verdictKey(whole)]++

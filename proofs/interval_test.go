@@ -30,17 +30,9 @@ func intervalsProperty(edit func([]split.Trace) []split.Trace, stats Stats) func
 		if edit != nil {
 			traces = edit(traces)
 		}
-		racy := ""
-		var racyTrace split.Trace
-		for _, tr := range traces {
-			race, err := traceRacy(c, tr)
-			if err != nil {
-				return fmt.Sprintf("evaluating the trace\n%s: %v", printTrace(tr), err)
-			}
-			if race != "" {
-				racy, racyTrace = race, tr
-				break
-			}
+		racy, racyTrace, err := firstRacyTrace(c, traces)
+		if err != nil {
+			return err.Error()
 		}
 		if stats != nil {
 			stats[verdictKey(whole)]++

@@ -199,8 +199,12 @@ func lockStepExact(c *Case, f *protocol.File) bool {
 			}
 			switch s := s.(type) {
 			case *protocol.Loop:
-				bounds := &protocol.Block{Stmts: []protocol.Stmt{&protocol.Assume{Cond: &protocol.Cmp{Op: protocol.Lt, X: s.Lo, Y: s.Hi}}}}
-				if hasAccess && (info.ThreadLocal(bounds, false) || dependsOn(bounds) || s.Step != nil && !isLiteral(s.Step)) {
+				for _, b := range []protocol.Expr{s.Lo, s.Hi, s.Step} {
+					if hasAccess && b != nil && (info.ThreadLocal(b, false) || dependsOn(b)) {
+						exact = false
+					}
+				}
+				if _, lit := s.Step.(*protocol.IntLit); hasAccess && s.Step != nil && !lit {
 					exact = false
 				}
 				inner := outer
@@ -226,11 +230,6 @@ func lockStepExact(c *Case, f *protocol.File) bool {
 	}
 	walk(f.Body.Stmts, map[string]bool{})
 	return exact
-}
-
-func isLiteral(e protocol.Expr) bool {
-	_, ok := e.(*protocol.IntLit)
-	return ok
 }
 
 func indent(s string) string {

@@ -136,9 +136,5 @@ func (x *exec) mergeEnv(at protocol.Pos, c protocol.Cond, a, b env) env {
 // isConst reports whether v is the integer c.
 func isConst(v value, c int64) bool {
 	iv, ok := v.(intVal)
-	if !ok {
-		return false
-	}
-	l, ok := iv.e.(*protocol.IntLit)
-	return ok && l.Value == c
+	return ok && isLit(iv.e, c)
 }

@@ -243,35 +243,19 @@ func (c *converter) comparison(g *comparison) value {
 }
 
 func (c *converter) bitOr(g *bitOr) value {
-	v := c.bitXor(g.X)
-	for _, t := range g.Tail {
-		v = c.arith(g.Pos, t.Op, v, c.bitXor(t.Y))
-	}
-	return v
+	return arithLevel(c, g.Pos, g.X, g.Tail, c.bitXor, func(t *orBit) (string, *bitXor) { return t.Op, t.Y })
 }
 
 func (c *converter) bitXor(g *bitXor) value {
-	v := c.bitAnd(g.X)
-	for _, t := range g.Tail {
-		v = c.arith(g.Pos, t.Op, v, c.bitAnd(t.Y))
-	}
-	return v
+	return arithLevel(c, g.Pos, g.X, g.Tail, c.bitAnd, func(t *xorBit) (string, *bitAnd) { return t.Op, t.Y })
 }
 
 func (c *converter) bitAnd(g *bitAnd) value {
-	v := c.shift(g.X)
-	for _, t := range g.Tail {
-		v = c.arith(g.Pos, t.Op, v, c.shift(t.Y))
-	}
-	return v
+	return arithLevel(c, g.Pos, g.X, g.Tail, c.shift, func(t *andBit) (string, *shift) { return t.Op, t.Y })
 }
 
 func (c *converter) shift(g *shift) value {
-	v := c.sum(g.X)
-	for _, t := range g.Tail {
-		v = c.arith(g.Pos, t.Op, v, c.sum(t.Y))
-	}
-	return v
+	return arithLevel(c, g.Pos, g.X, g.Tail, c.sum, func(t *shiftTail) (string, *sum) { return t.Op, t.Y })
 }
 
 // compare builds a comparison, whose operands must be integers: "a < b < c"
@@ -286,17 +270,20 @@ var binOps = map[string]protocol.BinOp{
 }
 
 func (c *converter) sum(g *sum) value {
-	v := c.product(g.X)
-	for _, t := range g.Tail {
-		v = c.arith(g.Pos, t.Op, v, c.product(t.Y))
-	}
-	return v
+	return arithLevel(c, g.Pos, g.X, g.Tail, c.product, func(t *addTail) (string, *product) { return t.Op, t.Y })
 }
 
 func (c *converter) product(g *product) value {
-	v := c.unary(g.X)
-	for _, t := range g.Tail {
-		v = c.arith(g.Pos, t.Op, v, c.unary(t.Y))
+	return arithLevel(c, g.Pos, g.X, g.Tail, c.unary, func(t *mulTail) (string, *unary) { return t.Op, t.Y })
+}
+
+// arithLevel folds a level of integer operators to the left: x, then each
+// tail's operator and operand (tail gives them).
+func arithLevel[X, T any](c *converter, at lexer.Position, x X, tails []T, operand func(X) value, tail func(T) (string, X)) value {
+	v := operand(x)
+	for _, t := range tails {
+		op, y := tail(t)
+		v = c.arith(at, op, v, operand(y))
 	}
 	return v
 }
