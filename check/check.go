@@ -177,7 +177,7 @@ func (r *Race) Warp(i int) int64 {
 
 // WarpHint is the note on a race between two threads of one warp under
 // today's semantics.
-const WarpHint = "the threads of a warp do not run in lock-step since Volta (independent thread scheduling): order them with __syncwarp(); code written for older GPUs, where they do, is checked that way with --warp-sync"
+const WarpHint = "the two threads are in one warp, and the threads of a warp do not run in lock-step since Volta (independent thread scheduling): a barrier (__syncwarp() within a warp) must order them; code written for older GPUs, where they do, is checked that way with --warp-sync"
 
 // MultiBlockHint is the note on a race between blocks found under the
 // default grid size.
@@ -515,12 +515,26 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 		switch {
 		case q.Level == wellformed.GridLevel && in.GridDefault:
 			race.Hint = MultiBlockHint
-		case q.Level != wellformed.GridLevel && !in.LockStep && race.Warp(0) == race.Warp(1):
+		case q.Level != wellformed.GridLevel && !in.LockStep && race.Warp(0) == race.Warp(1) && c.onlyInWarps(s, q):
 			race.Hint = WarpHint
 		}
 		races = append(races, race)
 	}
 	return races, nil, unknowns
+}
+
+// onlyInWarps reports whether the races of a query are all between
+// threads of one warp: warp-synchronous code, for which the note on
+// independent thread scheduling is meant. A race that threads of different
+// warps have too (a missing __syncthreads) gets no such note, even when its
+// witness picks two threads of one warp.
+func (c *Checker) onlyInWarps(s *smtgen.Solver, q smtgen.RaceQuery) bool {
+	if q.Level == wellformed.WarpLevel {
+		return true
+	}
+	q.SplitWarps = true
+	st, err := s.RaceStatus(q)
+	return err == nil && st == smtgen.Holds
 }
 
 // unconfirmed explains a witness that does not replay. Where barriers were

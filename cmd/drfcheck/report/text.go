@@ -324,17 +324,20 @@ func dim3(d [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]
 // tidText names a thread by the dimensions the block has: "3" for a
 // one-dimensional block, "(3,1,0)" otherwise.
 // betweenText says which threads race when it matters: of different
-// blocks, or, when the kernel has warp barriers, of one warp or of two.
+// blocks, or, when warps matter (the kernel has warp barriers or runs in
+// lock-step, or its race is one of warps only: the warp note), of one warp
+// or of two.
 func betweenText(k *check.Report, r *check.Race) string {
+	warps := slices.Contains(k.Levels, wellformed.WarpLevel) || r.Hint == check.WarpHint
 	switch {
 	case r.Level == wellformed.GridLevel:
 		return " between threads of different blocks"
+	case !warps:
+		return ""
 	case r.Warp(0) == r.Warp(1):
 		return fmt.Sprintf(" between threads of one warp (warp %d)", r.Warp(0))
-	case slices.Contains(k.Levels, wellformed.WarpLevel):
-		return fmt.Sprintf(" between threads of different warps (%d and %d)", r.Warp(0), r.Warp(1))
 	}
-	return ""
+	return fmt.Sprintf(" between threads of different warps (%d and %d)", r.Warp(0), r.Warp(1))
 }
 
 func tidText(tid, blockDim [3]int64) string {
