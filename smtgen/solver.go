@@ -303,10 +303,8 @@ func (s *Solver) Races(q RaceQuery, max int) (*RaceResult, error) {
 	for len(res.Witnesses) < max || len(res.Witnesses) == 0 {
 		var w *Witness
 		var st Status
-		var rv [2]raceVars
-		var rs []site
-		var scopes [2][]scope
-		build := func(e *encoder) { rv, rs, scopes = e.race(q) }
+		var form *raceForm
+		build := func(e *encoder) { form = e.race(q) }
 		err := s.run(q.Env, build, func(e *encoder, status Status) error {
 			st = status
 			if status != Fails {
@@ -314,7 +312,7 @@ func (s *Solver) Races(q RaceQuery, max int) (*RaceResult, error) {
 			}
 			m := s.smallModel(e)
 			var err error
-			w, err = e.witness(m, q, rv, rs, scopes)
+			w, err = e.witness(m, q, form)
 			return err
 		})
 		if err != nil {
