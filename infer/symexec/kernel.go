@@ -24,6 +24,7 @@ package symexec
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"drfcheck/infer/ir"
@@ -404,6 +405,10 @@ func counterDecls(all []declEntry, used map[string]bool) []*protocol.Decl {
 type names struct {
 	used map[string]bool
 	log  []string // fresh names in order, for rollback
+	// low[base] is where pick starts numbering base: base_1 up to
+	// base_(low-1) are all used. Without it, the n-th fresh name of one
+	// base costs n probes, which made deep loop nests cubic.
+	low map[string]int
 }
 
 var reserved = map[string]bool{
@@ -412,7 +417,7 @@ var reserved = map[string]bool{
 	"true": true, "false": true, "param": true, "local": true, "shared": true, "global": true, "distinct": true,
 }
 
-func newNames() *names { return &names{used: map[string]bool{}} }
+func newNames() *names { return &names{used: map[string]bool{}, low: map[string]int{}} }
 
 func (ns *names) pick(base string) string {
 	if base == "" {
@@ -424,10 +429,22 @@ func (ns *names) pick(base string) string {
 	if !ns.used[base] && !reserved[base] {
 		return base
 	}
-	for i := 1; ; i++ {
-		n := fmt.Sprintf("%s_%d", base, i)
+	for i := max(ns.low[base], 1); ; i++ {
+		n := base + "_" + strconv.Itoa(i)
 		if !ns.used[n] && !reserved[n] {
+			ns.low[base] = i
 			return n
+		}
+	}
+}
+
+// free makes a name available again, and pick's numbering of its base
+// start no later than it.
+func (ns *names) free(n string) {
+	delete(ns.used, n)
+	if k := strings.LastIndexByte(n, '_'); k >= 0 {
+		if i, err := strconv.Atoi(n[k+1:]); err == nil && i >= 1 && i < ns.low[n[:k]] {
+			ns.low[n[:k]] = i
 		}
 	}
 }
@@ -470,7 +487,7 @@ func (ns *names) mark() int { return len(ns.log) }
 func (ns *names) rollback(m int) []string {
 	freed := ns.log[m:]
 	for _, n := range freed {
-		delete(ns.used, n)
+		ns.free(n)
 	}
 	ns.log = ns.log[:m]
 	return freed
