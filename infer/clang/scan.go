@@ -2,6 +2,7 @@ package clang
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -63,6 +64,19 @@ func scanFrom(in io.Reader) (*scanner, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// spaces8 is eight spaces as one little-endian word.
+const spaces8 = 0x2020202020202020
+
+// skipIndent returns the first index from i on where d does not hold a run
+// of eight spaces, eight bytes at a time: clang indents each level of its
+// dump by two spaces, so deep trees are mostly spaces.
+func skipIndent(d []byte, i int) int {
+	for i+8 <= len(d) && binary.LittleEndian.Uint64(d[i:]) == spaces8 {
+		i += 8
+	}
+	return i
 }
 
 // at returns the byte at offset pos of the dump, reading on when it is
@@ -207,6 +221,10 @@ func (s *scanner) skipSpace() {
 	for {
 		d, i := s.data, s.pos-s.base
 		for ; i < len(d); i++ {
+			i = skipIndent(d, i)
+			if i == len(d) {
+				break
+			}
 			switch d[i] {
 			case ' ', '\n', '\t', '\r':
 				continue
