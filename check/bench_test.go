@@ -4,45 +4,15 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
 
 	"drfcheck/check"
+	"drfcheck/internal/fig7"
 	"drfcheck/protocol"
 	"drfcheck/protocol/parser"
 	"drfcheck/smtgen"
 )
-
-// claim2 generates the synthetic protocols of seed 004, Claim 2 (Fig. 7): a
-// pattern repeated or nested n times. All are data-race free.
-func claim2(category string, n int) string {
-	var b strings.Builder
-	b.WriteString("param N;\nshared A;\n")
-	switch category {
-	case "accesses":
-		for k := 1; k <= n; k++ {
-			fmt.Fprintf(&b, "rd A[tid + %d * blockDim.x];\nwr A[tid + %d * blockDim.x];\n", k, k)
-		}
-	case "barriers":
-		for k := 0; k < n; k++ {
-			b.WriteString("wr A[tid];\nsync;\n")
-		}
-	case "conditionals":
-		for k := 0; k < n; k++ {
-			fmt.Fprintf(&b, "if tid == %d { wr A[tid]; }\n", k)
-		}
-	case "unsync-loops", "sync-loops":
-		for k := 0; k < n; k++ {
-			fmt.Fprintf(&b, "for i%d in 0..N {\nwr A[tid];\n", k)
-			if category == "sync-loops" {
-				b.WriteString("sync;\n")
-			}
-		}
-		b.WriteString(strings.Repeat("}\n", n))
-	}
-	return b.String()
-}
 
 func input(b *testing.B, src string) check.Input {
 	f, err := parser.ParseFile("claim2.prot", []byte(src))
@@ -73,18 +43,18 @@ func BenchmarkClaim2(b *testing.B) {
 		sizes []int
 	}
 	all := []series{
-		{"accesses", check.Intervals, []int{1, 10, 25, 50}},
-		{"barriers", check.Intervals, []int{1, 10, 25, 50}},
-		{"conditionals", check.Intervals, []int{1, 10, 25, 50}},
-		{"unsync-loops", check.Intervals, []int{1, 10, 25, 50}},
-		{"sync-loops", check.Intervals, []int{1, 10, 25, 50}},
+		{"accesses", check.Intervals, []int{1, 12, 50}},
+		{"barriers", check.Intervals, []int{1, 12, 50}},
+		{"conditionals", check.Intervals, []int{1, 12, 50}},
+		{"unsync-loops", check.Intervals, []int{1, 12, 50}},
+		{"sync-loops", check.Intervals, []int{1, 12, 50}},
 		{"sync-loops", check.Paper, []int{1, 4, 8, 12, 16}},
 	}
 	for _, s := range all {
 		c := check.New(check.Options{Timeout: time.Minute, Jobs: 1, Encoding: s.enc})
-		base := claim2(s.cat, 1)
+		base := fig7.Prot(s.cat, 1)
 		for _, n := range s.sizes {
-			src := claim2(s.cat, n)
+			src := fig7.Prot(s.cat, n)
 			b.Run(fmt.Sprintf("%s/%s/n=%d", s.cat, s.enc, n), func(b *testing.B) {
 				// The fastest of b.N runs of each size: the machine is
 				// shared, and a slow run says more about the others'

@@ -15,40 +15,8 @@ import (
 
 	"drfcheck/check"
 	"drfcheck/infer"
+	"drfcheck/internal/fig7"
 )
-
-// claim2CUDA writes the synthetic patterns of seed 004, Claim 2 (Fig. 7),
-// as CUDA kernels: the patterns of claim2 in package check (a pattern
-// repeated or nested n times), here through the whole pipeline, clang and
-// the front end included. All are data-race free.
-func claim2CUDA(category string, n int) string {
-	var b strings.Builder
-	b.WriteString("//--gridDim=1\n__global__ void claim2(int N) {\n  extern __shared__ int A[];\n")
-	switch category {
-	case "accesses":
-		for k := 1; k <= n; k++ {
-			fmt.Fprintf(&b, "  A[threadIdx.x + %d * blockDim.x] += 1;\n", k)
-		}
-	case "barriers":
-		for k := 0; k < n; k++ {
-			b.WriteString("  A[threadIdx.x] = 1;\n  __syncthreads();\n")
-		}
-	case "conditionals":
-		for k := 0; k < n; k++ {
-			fmt.Fprintf(&b, "  if (threadIdx.x == %d) A[threadIdx.x] = 1;\n", k)
-		}
-	case "unsync-loops", "sync-loops":
-		for k := 0; k < n; k++ {
-			fmt.Fprintf(&b, "  for (int i%d = 0; i%d < N; i%d++) {\n  A[threadIdx.x] = 1;\n", k, k, k)
-			if category == "sync-loops" {
-				b.WriteString("  __syncthreads();\n")
-			}
-		}
-		b.WriteString(strings.Repeat("  }\n", n))
-	}
-	b.WriteString("}\n")
-	return b.String()
-}
 
 // BenchmarkClaim2CUDA checks each pattern of Fig. 7, written in CUDA, at
 // growing sizes, each as a file through clang, the front end and the
@@ -59,10 +27,10 @@ func claim2CUDA(category string, n int) string {
 func BenchmarkClaim2CUDA(b *testing.B) {
 	dir := b.TempDir()
 	c := check.New(check.Options{Timeout: time.Minute, Jobs: 1})
-	for _, cat := range []string{"accesses", "barriers", "conditionals", "unsync-loops", "sync-loops"} {
+	for _, cat := range fig7.Patterns {
 		write := func(n int) string {
 			p := filepath.Join(dir, fmt.Sprintf("%s_%d.cu", cat, n))
-			if err := os.WriteFile(p, []byte(claim2CUDA(cat, n)), 0o644); err != nil {
+			if err := os.WriteFile(p, []byte(fig7.CUDA(cat, n)), 0o644); err != nil {
 				b.Fatal(err)
 			}
 			return p
@@ -121,21 +89,11 @@ func timeCUDA(b *testing.B, c *check.Checker, path string) (all, front time.Dura
 // BenchmarkCorpus runs the command on the project's testdata (CUDA and
 // protocols, -j 2) as one process and reports its throughput (files/s)
 // and its peak memory (peak-MB, the largest resident set of the process
-// and of clang's runs). It uses ../../bin/drfcheck (make build), or builds
-// one.
+// and of clang's runs), with the binary TestMain builds.
 func BenchmarkCorpus(b *testing.B) {
-	bin, err := filepath.Abs("../../bin/drfcheck")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := os.Stat(bin); err != nil {
-		bin = filepath.Join(b.TempDir(), "drfcheck")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-			b.Fatalf("go build: %v\n%s", err, out)
-		}
-	}
+	bin := binary // built by TestMain from this source
 	files := 0
-	err = filepath.WalkDir("../../testdata", func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../../testdata", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && (hasExt(p, cudaExts) || strings.HasSuffix(p, ".prot")) {
 			files++
 		}
@@ -162,4 +120,60 @@ func BenchmarkCorpus(b *testing.B) {
 	b.ReportMetric(float64(files)*float64(b.N)/elapsed.Seconds(), "files/s")
 	b.ReportMetric(float64(peak)/1024, "peak-MB")
 	b.ReportMetric(float64(files), "files")
+}
+
+// BenchmarkClaim2Process runs the command on each Fig. 7 pattern, as .prot
+// and as CUDA, at sizes 1, 12 and 50, each run a whole process: what a user
+// waits for, and what the paper's Fig. 8 measures. It reports the fastest
+// of b.N runs of each size in milliseconds (ms-n1, ms-n12, ms-n50) and
+// x-n12, size 50 over size 12. The sizes take turns within each round, so
+// that the load of other jobs falls on all of them alike.
+func BenchmarkClaim2Process(b *testing.B) {
+	bin := binary // built by TestMain from this source
+	dir := b.TempDir()
+	sizes := []int{1, 12, 50}
+	for _, lang := range []string{"prot", "cu"} {
+		for _, pat := range fig7.Patterns {
+			var paths []string
+			for _, n := range sizes {
+				src := fig7.Prot(pat, n)
+				if lang == "cu" {
+					src = fig7.CUDA(pat, n)
+				}
+				p := filepath.Join(dir, fmt.Sprintf("%s_%d.%s", pat, n, lang))
+				if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				paths = append(paths, p)
+			}
+			b.Run(lang+"/"+pat, func(b *testing.B) {
+				best := make([]time.Duration, len(sizes))
+				for i := 0; i < b.N; i++ {
+					for j, p := range paths {
+						d := runDRF(b, bin, p)
+						if i == 0 || d < best[j] {
+							best[j] = d
+						}
+					}
+				}
+				for j, n := range sizes {
+					b.ReportMetric(float64(best[j])/float64(time.Millisecond), fmt.Sprintf("ms-n%d", n))
+				}
+				b.ReportMetric(float64(best[2])/float64(best[1]), "x-n12")
+			})
+		}
+	}
+}
+
+// runDRF runs the command on one file, which must be data-race free, and
+// returns how long the process took.
+func runDRF(b *testing.B, bin, path string) time.Duration {
+	cmd := exec.Command(bin, path)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	d := time.Since(start)
+	if err != nil {
+		b.Fatalf("drfcheck %s: %v\n%s", path, err, out)
+	}
+	return d
 }
