@@ -131,6 +131,12 @@ func (l *lowerer) declRef(n *clang.Node) lval {
 		if v, ok := l.constant(decl, t); ok {
 			return l.tempLval(v, n)
 		}
+		if textureRef(decl) {
+			// device code cannot write a texture reference, and the
+			// fetches that take it (tex1Dfetch, tex2D...) read the
+			// texture, not memory the protocol tracks: an opaque value
+			return l.tempLval(l.opaqueVal(n, t, "the texture reference "+ref.Name), n)
+		}
 	}
 	why := "a variable of the host or of another file: " + ref.Name
 	if l.closures[ref.ID] != nil {
@@ -139,6 +145,14 @@ func (l *lowerer) declRef(n *clang.Node) lval {
 	}
 	l.unknown(n, "%s", why)
 	return l.tempLval(l.opaqueVal(n, t, why), n)
+}
+
+// textureRef reports whether a declaration is a texture reference of the
+// texture<T, dim, mode> template the prelude declares (as CUDA's headers
+// do). Surface references are not: surf*write stores through them.
+func textureRef(d *clang.Node) bool {
+	t := strings.TrimPrefix(strings.TrimPrefix(d.TypeString(), "const "), "::")
+	return strings.HasPrefix(t, "texture<")
 }
 
 // staticVar returns the memory of a variable of static storage: a
@@ -157,7 +171,7 @@ func (l *lowerer) staticVar(d *clang.Node) *Base {
 	case d.HasAttr("CUDAConstantAttr"):
 		kind = Constant
 	case d.HasAttr("CUDADeviceAttr"):
-	case d.StorageClass == "static":
+	case d.StorageClass == "static" || l.hostVar(d):
 		kind = Device
 	default:
 		return nil
@@ -177,6 +191,25 @@ func (l *lowerer) staticVar(d *clang.Node) *Base {
 	b := l.newBase(l.pos(d), l.name(d.Name), kind, t)
 	l.bases[key] = b
 	return b
+}
+
+// hostVar reports whether a declaration is a variable of namespace scope (or
+// a static member) without a CUDA memory space: a variable of the host.
+// nvcc rejects its use in device code; clang, which checks only host code
+// here, lets it through, and GPUVerify takes it as a variable of the
+// device. So does drfcheck: one object for the grid, whose accesses are
+// checked as a __device__ variable's are.
+func (l *lowerer) hostVar(d *clang.Node) bool {
+	if l.fileVars == nil {
+		l.fileVars = map[string]bool{}
+		l.tu.WalkDecls(func(n *clang.Node, _ string) bool {
+			if n.Kind == "VarDecl" {
+				l.fileVars[n.ID] = true
+			}
+			return true
+		})
+	}
+	return l.fileVars[d.ID] && d.Kind == "VarDecl" && !textureRef(d)
 }
 
 // constant returns the value of a file-scope constant of integer type.
@@ -455,6 +488,9 @@ func (l *lowerer) loadPlace(a place, t ctype, n *clang.Node) val {
 	case cPtr:
 		r := l.temp(at, U64)
 		l.emit(&Load{At: at, Dst: r, Addr: addr, T: U64, Source: l.text(n)})
+		if b := l.paramElement(a, at); b != nil {
+			return val{t: t, p: &ptrv{alts: []place{{kind: pMem, base: b, off: i64(at, 0)}}}}
+		}
 		return val{t: t, p: unknownPtr("a pointer loaded from memory")}
 	case cStruct:
 		if t.rec == nil {

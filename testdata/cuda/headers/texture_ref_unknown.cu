@@ -2,9 +2,10 @@
 //--blockDim=256 --gridDim=[*,1,1]
 // Texture and surface references, which nvcc declares without an include:
 // the declarations get through clang, and a fetch reads none of the
-// kernel's arrays (each thread writes its own out[i], so the kernel is
-// data-race free). But a texture reference is a variable of the host, which
-// the front end does not follow yet: each use is unknown.
+// kernel's arrays (each thread writes its own out[i]). A texture is
+// read-only in device code, so its fetches are opaque values; but a
+// surface is written through (surf2Dwrite stores into memory the protocol
+// does not track), so that use is unknown.
 texture<float, 2, cudaReadModeElementType> image;
 texture<uchar4, 2, cudaReadModeNormalizedFloat> rgba;
 texture<unsigned int, 1, cudaReadModeElementType> keys;
@@ -12,9 +13,9 @@ surface<void, cudaSurfaceType2D> target;
 
 __global__ void sample(float *out, int width) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
-  float4 px = tex2D(rgba, x + 0.5f, 0.5f);           // want unknown
-  float v = tex2D(image, x + 0.5f, 0.5f) + px.x;     // want unknown
-  v += tex1Dfetch(keys, x);                          // want unknown
+  float4 px = tex2D(rgba, x + 0.5f, 0.5f);
+  float v = tex2D(image, x + 0.5f, 0.5f) + px.x;
+  v += tex1Dfetch(keys, x);
   surf2Dwrite(v, target, x * (int)sizeof(float), 0); // want unknown
   out[x] = v;
 }
