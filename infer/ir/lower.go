@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"drfcheck/infer/clang"
@@ -102,6 +103,7 @@ type fileState struct {
 	moved    map[string]bool            // pointer and variable target: the pointer may point inside the variable
 	modified map[string]map[string]bool // per function: the variables it may modify
 	virtuals map[string]bool            // names of the virtual methods of the file
+	fileVars map[string]bool            // ids of the variables of namespace scope and static members
 }
 
 // lowerer is one pass of the lowering of one kernel.
@@ -118,7 +120,13 @@ type lowerer struct {
 	bases   map[string]*Base   // memory by declaration id ("extern" for dynamic shared memory)
 	byName  map[string]*Base
 	stable  map[*Var]bool // variables assigned once: expressions over them can be substituted
-	temps   int
+	// ptrArrays holds the arrays of pointers that a kernel parameter
+	// carries (float *p[4] in a struct passed by value) and never
+	// modifies, with their type; elemBases the memory each element
+	// points to, by array and index.
+	ptrArrays map[*Base]ctype
+	elemBases map[elemKey]*Base
+	temps     int
 
 	site  *clang.Node   // the outermost call in the main file while inlining code from elsewhere
 	stack []*clang.Node // functions being inlined
@@ -164,9 +172,33 @@ func (l *lowerer) run() *Func {
 		l.param(p, mod[p.ID])
 		params[i] = l.env[p.ID]
 	}
+	for _, e := range l.axioms() {
+		l.emit(&Assume{At: l.pos(e), Cond: l.cond(e), Requires: true})
+	}
 	l.block(l.fn.Body())
 	return l.f
 }
+
+// axioms returns the conditions of the file's __axiom(e) declarations
+// (GPUVerify's: a fact about the launch, such as blockIdx.x == 16, that
+// holds for every kernel of the file). The prelude spells each as a device
+// function __axiomN returning e; each kernel takes e as a precondition,
+// with the same trust as its own __requires.
+func (l *lowerer) axioms() []*clang.Node {
+	var out []*clang.Node
+	l.tu.WalkDecls(func(d *clang.Node, _ string) bool {
+		if d.Kind != "FunctionDecl" || !axiomName.MatchString(d.Name) || d.Body() == nil {
+			return false
+		}
+		if r := d.Body().Child(0); r != nil && r.Kind == "ReturnStmt" && r.Child(0) != nil {
+			out = append(out, r.Child(0))
+		}
+		return false
+	})
+	return out
+}
+
+var axiomName = regexp.MustCompile(`^__axiom[0-9]+$`)
 
 // ---- positions and names ----
 
@@ -335,6 +367,11 @@ func readOnlyUse(parents []*clang.Node) bool {
 		switch {
 		case p.Kind == "ParenExpr" || p.Kind == "ImplicitCastExpr" && p.CastKind == "NoOp":
 		case p.Kind == "MemberExpr" && !p.IsArrow:
+		case p.Kind == "ImplicitCastExpr" && p.CastKind == "ArrayToPointerDecay",
+			p.Kind == "ArraySubscriptExpr":
+			// an element of an array read where it is (a decayed array
+			// reaches a subscript only as its base: an index is read
+			// under its own LValueToRValue first)
 		case p.Kind == "ImplicitCastExpr" && p.CastKind == "LValueToRValue":
 			return true
 		case p.Kind == "UnaryExprOrTypeTraitExpr":

@@ -3,6 +3,7 @@ package ir
 import (
 	"drfcheck/infer/clang"
 	"drfcheck/protocol"
+	"fmt"
 )
 
 // param lowers a parameter of the kernel: a scalar is a Param variable, a
@@ -100,7 +101,44 @@ func (l *lowerer) inputPointers(o *object, modified bool, at protocol.Pos) {
 		for _, f := range o.fields {
 			l.inputPointers(f, modified, at)
 		}
+	case o.base != nil && o.t.kind == cArray && o.t.n > 0 && o.t.pointee().kind == cPtr && !modified:
+		if l.ptrArrays == nil {
+			l.ptrArrays = map[*Base]ctype{}
+		}
+		l.ptrArrays[o.base] = o.t
 	}
+}
+
+// elemKey names an element of an array of pointers.
+type elemKey struct {
+	array *Base
+	index int64
+}
+
+// paramElement returns the memory an element of an array of pointers of a
+// kernel parameter points to, when the array is never modified and the
+// element is read at a constant index: global memory of its own, as each
+// pointer parameter has (and with the same assumption that the host passes
+// distinct buffers, which GPUVerify's __requires_fresh_array states). It
+// returns nil for any other load.
+func (l *lowerer) paramElement(a place, at protocol.Pos) *Base {
+	t, ok := l.ptrArrays[a.base]
+	off, isConst := a.off.(*Const)
+	size := t.pointee().size
+	if !ok || !isConst || size <= 0 || off.Int%size != 0 || off.Int < 0 || off.Int/size >= t.n {
+		return nil
+	}
+	k := elemKey{a.base, off.Int / size}
+	if b := l.elemBases[k]; b != nil {
+		return b
+	}
+	b := l.newBase(at, fmt.Sprintf("%s[%d]", a.base.Name, k.index), Global, t.pointee().pointee())
+	b.Dims = append([]int64{0}, b.Dims...)
+	if l.elemBases == nil {
+		l.elemBases = map[elemKey]*Base{}
+	}
+	l.elemBases[k] = b
+	return b
 }
 
 // block lowers a compound statement.
