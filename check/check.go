@@ -226,8 +226,17 @@ type Report struct {
 	Races       []*Race
 	Divergences []*Divergence
 	Unknowns    []protocol.Unknown
-	Queries     int
-	Elapsed     time.Duration
+	// Notes are what the user should know that changes no verdict: pairs
+	// of writes taken as benign, preconditions no thread satisfies.
+	Notes   []Note
+	Queries int
+	Elapsed time.Duration
+}
+
+// Note is a remark about a kernel at a position of its source.
+type Note struct {
+	At      protocol.Pos
+	Message string
 }
 
 // Check checks one protocol.
@@ -246,6 +255,9 @@ func (c *Checker) Check(in Input) *Report {
 		r.Levels = append(r.Levels, level)
 		prog := c.normalize(in, level, deadline)
 		r.Unknowns = append(r.Unknowns, prog.Unknowns...)
+		if len(r.Levels) == 1 {
+			r.Notes = append(r.Notes, c.vacuous(in, prog, level, deadline)...)
+		}
 		js, err := c.plan(in, prog)
 		if err != nil {
 			r.Unknowns = append(r.Unknowns, protocol.Unknown{At: in.File.Pos(), Reason: err.Error()})
@@ -346,6 +358,29 @@ func (c *Checker) normalize(in Input, level wellformed.Level, deadline time.Time
 		prog = wellformed.Normalize(f, in.Info, level, s.Oracle(c.env(in, level)))
 	})
 	return prog
+}
+
+// vacuous notes preconditions that no two threads of the launch satisfy
+// together, where the launch alone has such threads: the kernel is then
+// race-free only because no pair of threads is left to check, which is
+// rarely what its author meant (a __requires that contradicts the launch,
+// an __axiom about a dimension the grid does not have).
+func (c *Checker) vacuous(in Input, prog *wellformed.Program, level wellformed.Level, deadline time.Time) []Note {
+	if len(prog.Pre) == 0 {
+		return nil
+	}
+	var with, without bool
+	var err1, err2 error
+	c.withDeadline(deadline, func(s *smtgen.Solver) {
+		env := c.env(in, level)
+		yes := &protocol.BoolLit{Value: true}
+		with, err1 = s.Satisfiable(env, wellformed.Query{Pre: prog.Pre, Goal: yes})
+		without, err2 = s.Satisfiable(env, wellformed.Query{Goal: yes})
+	})
+	if err1 != nil || err2 != nil || with || !without {
+		return nil
+	}
+	return []Note{{At: prog.Pre[0].Pos(), Message: "no two threads of this launch satisfy the kernel's preconditions (__requires, __axiom): it is race-free only because nothing is left to check"}}
 }
 
 // job is one SMT query: a race query for one trace and array, or a
@@ -449,10 +484,16 @@ func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
 		go func(j job) {
 			defer wg.Done()
 			c.withDeadline(deadline, func(s *smtgen.Solver) {
-				races, div, unknowns := c.ask(in, s, j)
+				races, div, unknowns, notes := c.ask(in, s, j)
 				mu.Lock()
 				defer mu.Unlock()
 				r.Unknowns = append(r.Unknowns, unknowns...)
+				for _, n := range notes {
+					if key := "note " + n.At.String() + n.Message; !seen[key] {
+						seen[key] = true
+						r.Notes = append(r.Notes, n)
+					}
+				}
 				for _, race := range races {
 					if key := race.key(); !seen[key] {
 						seen[key] = true
@@ -470,21 +511,21 @@ func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
 }
 
 // ask answers one job and replays what it finds.
-func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, []protocol.Unknown) {
+func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, []protocol.Unknown, []Note) {
 	if j.divergence != nil {
 		res, err := s.Divergence(j.env, j.divergence)
 		switch {
 		case err != nil:
-			return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: err.Error()}}
+			return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: err.Error()}}, nil
 		case res.Status == smtgen.Unknown:
-			return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: res.Reason}}
+			return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: res.Reason}}, nil
 		case res.Status == smtgen.Fails:
 			if err := ReplayDivergence(in.File, res.Witness); err != nil {
-				return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: unconfirmed(in, err)}}
+				return nil, nil, []protocol.Unknown{{At: j.divergence.At, Reason: unconfirmed(in, err)}}, nil
 			}
-			return nil, &Divergence{Witness: res.Witness}, nil
+			return nil, &Divergence{Witness: res.Witness}, nil, nil
 		}
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	q := *j.race
 	if j.group != nil {
@@ -493,16 +534,16 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 			j.group.free = err == nil && st == smtgen.Holds
 		})
 		if j.group.free {
-			return nil, nil, nil
+			return nil, nil, nil, nil
 		}
 	}
 	res, err := s.Races(q, c.opts.MaxRaces)
 	at := firstAccess(q.Trace, q.Array)
 	switch {
 	case err != nil:
-		return nil, nil, []protocol.Unknown{{At: at, Reason: err.Error(), Array: q.Array}}
+		return nil, nil, []protocol.Unknown{{At: at, Reason: err.Error(), Array: q.Array}}, nil
 	case res.Status == smtgen.Unknown:
-		return nil, nil, []protocol.Unknown{{At: at, Reason: res.Reason, Array: q.Array}}
+		return nil, nil, []protocol.Unknown{{At: at, Reason: res.Reason, Array: q.Array}}, nil
 	}
 	var races []*Race
 	var unknowns []protocol.Unknown
@@ -520,7 +561,44 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 		}
 		races = append(races, race)
 	}
-	return races, nil, unknowns
+	return races, nil, unknowns, c.benign(in, s, q, res.Witnesses)
+}
+
+// benign finds the pairs of writes of one value that the query took as
+// benign (GPUVerify and Faial count them so): asked again with them
+// counted as races, the pairs not found before are those. Each becomes a
+// note, so that the user sees what was let through and how to have it
+// reported (--benign-races). Only a trace where some write writes a known
+// value costs the second query.
+func (c *Checker) benign(in Input, s *smtgen.Solver, q smtgen.RaceQuery, found []*smtgen.Witness) []Note {
+	if c.opts.BenignRaces || !smtgen.KnownWrites(q.Trace, q.Array) {
+		return nil
+	}
+	q.BenignRaces = true
+	for _, w := range found {
+		q.Exclude = append(q.Exclude[:len(q.Exclude):len(q.Exclude)], [2]int{w.Threads[0].Access.ID, w.Threads[1].Access.ID})
+	}
+	res, err := s.Races(q, c.opts.MaxRaces)
+	if err != nil || res.Status != smtgen.Fails {
+		return nil
+	}
+	var notes []Note
+	for _, w := range res.Witnesses {
+		if ReplayRace(in.File, w, true) != nil {
+			continue
+		}
+		a, b := w.Threads[0].Access, w.Threads[1].Access
+		if b.At.Before(a.At) {
+			a, b = b, a
+		}
+		other := ""
+		if b.At != a.At {
+			other = fmt.Sprintf(" and at %d:%d", b.At.Line, b.At.Col)
+		}
+		notes = append(notes, Note{At: a.At, Message: fmt.Sprintf(
+			"two threads write the same value to '%s' here%s: a benign pair, not reported as a race (--benign-races reports it)", q.Array, other)})
+	}
+	return notes
 }
 
 // onlyInWarps reports whether the races of a query are all between

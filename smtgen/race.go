@@ -177,6 +177,12 @@ type raceForm struct {
 	benign bool       // two writes of one known value are not a race
 }
 
+// KnownWrites reports whether some write to array in the trace writes a
+// value the protocol gives: only then can a pair of writes be benign.
+func KnownWrites(t split.Trace, array string) bool {
+	return knownValues(sites(t.Phase, array))
+}
+
 // knownValues reports whether some write of the sites writes a known value.
 func knownValues(ss []site) bool {
 	for _, s := range ss {

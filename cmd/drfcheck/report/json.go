@@ -62,8 +62,15 @@ type JSONKernel struct {
 	Races       []JSONRace       `json:"races"`
 	Divergences []JSONDivergence `json:"divergences"`
 	Unknowns    []JSONUnknown    `json:"unknowns"`
+	Notes       []JSONNote       `json:"notes"`
 	Queries     int              `json:"queries"`
 	ElapsedMS   float64          `json:"elapsed_ms"`
+}
+
+// JSONNote is a remark that changes no verdict (check.Note).
+type JSONNote struct {
+	JSONPos
+	Message string `json:"message"`
 }
 
 // JSONLaunch is a launch configuration; null stands for any size.
@@ -182,7 +189,7 @@ func jsonKernel(k *check.Report) JSONKernel {
 		Name: k.Name, Verdict: k.Verdict.String(), Arrays: k.Arrays, Queries: k.Queries, ElapsedMS: ms(k.Elapsed),
 		Launch: JSONLaunch{BlockDim: dimPtrs(k.Launch.BlockDim), GridDim: dimPtrs(k.Launch.GridDim),
 			From: k.Source.From, Facts: k.Source.Facts, Notes: k.Source.Notes},
-		Levels: []string{}, Races: []JSONRace{}, Divergences: []JSONDivergence{}, Unknowns: []JSONUnknown{},
+		Levels: []string{}, Races: []JSONRace{}, Divergences: []JSONDivergence{}, Unknowns: []JSONUnknown{}, Notes: []JSONNote{},
 	}
 	if jk.Arrays == nil {
 		jk.Arrays = []string{}
@@ -201,6 +208,9 @@ func jsonKernel(k *check.Report) JSONKernel {
 	}
 	for _, u := range k.Unknowns {
 		jk.Unknowns = append(jk.Unknowns, JSONUnknown{JSONPos: jsonPos(u.At), Reason: u.Reason, Array: u.Array})
+	}
+	for _, n := range k.Notes {
+		jk.Notes = append(jk.Notes, JSONNote{JSONPos: jsonPos(n.At), Message: n.Message})
 	}
 	return jk
 }

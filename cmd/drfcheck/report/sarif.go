@@ -23,6 +23,7 @@ const (
 	RuleDivergence = "drfcheck/barrier-divergence"
 	RuleUnknown    = "drfcheck/unknown"
 	RuleInput      = "drfcheck/input-error"
+	RuleNote       = "drfcheck/note"
 )
 
 type sarifLog struct {
@@ -110,6 +111,11 @@ var sarifRules = []sarifRule{
 		FullDescription:      sarifText{"A construct could not be modelled soundly, or the solver ran out of time; no race was found but data-race freedom is not proved."},
 		Help:                 sarifText{"The message says what could not be checked. Simplifying the construct, fixing parameters with --param or giving the launch configuration often helps."},
 		DefaultConfiguration: sarifDefault{"warning"}},
+	{ID: RuleNote, Name: "Note",
+		ShortDescription:     sarifText{"A remark that changes no verdict"},
+		FullDescription:      sarifText{"Two threads write the same value to one place (a benign pair, not counted as a race), or no two threads satisfy the kernel's preconditions."},
+		Help:                 sarifText{"--benign-races reports benign pairs as races; a precondition no thread satisfies is usually a mistake in a __requires or __axiom."},
+		DefaultConfiguration: sarifDefault{"note"}},
 	{ID: RuleInput, Name: "InputError",
 		ShortDescription:     sarifText{"The file could not be checked"},
 		FullDescription:      sarifText{"The file could not be read, parsed or analysed."},
@@ -155,6 +161,9 @@ func sarifFile(f *File) []sarifResult {
 		}
 		for _, u := range k.Unknowns {
 			results = append(results, result(RuleUnknown, "warning", fmt.Sprintf("%s: cannot check: %s", k.Name, u.Reason), u.At))
+		}
+		for _, n := range k.Notes {
+			results = append(results, result(RuleNote, "note", fmt.Sprintf("%s: %s", k.Name, n.Message), n.At))
 		}
 		addLaunch(results, k)
 		out = append(out, results...)

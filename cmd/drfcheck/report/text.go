@@ -78,6 +78,10 @@ func (t *Text) kernel(path string, k *check.Report) {
 		t.header(u.At, "warning", "cannot check: "+u.Reason)
 		t.quote(u.At, "")
 	}
+	for _, n := range k.Notes {
+		t.header(n.At, "note", n.Message)
+		t.quote(n.At, "")
+	}
 	t.summary(path, k)
 }
 
