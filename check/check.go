@@ -142,6 +142,9 @@ type Input struct {
 	// (inferring its protocol from CUDA): KernelTimeout bounds the two
 	// together.
 	Spent time.Duration
+	// Notes are remarks from loading (how clang parsed the file), shown
+	// with the report's own.
+	Notes []Note
 }
 
 // LaunchSource says where the launch configuration of a check came from.
@@ -246,7 +249,7 @@ func (c *Checker) Check(in Input) *Report {
 	if c.opts.KernelTimeout > 0 {
 		deadline = start.Add(c.opts.KernelTimeout - in.Spent)
 	}
-	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays()}
+	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays(), Notes: append([]Note(nil), in.Notes...)}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
 	var jobs []job
 	levels, skipped := c.levels(in)

@@ -97,6 +97,9 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 		}
 		for i := range ins {
 			ins[i].Spent = k.Elapsed
+			for _, n := range k.Notes {
+				ins[i].Notes = append(ins[i].Notes, Note{At: n.At, Message: n.Message})
+			}
 		}
 		inputs = append(inputs, ins...)
 	}

@@ -68,6 +68,9 @@ type Kernel struct {
 	budget   symexec.Budget // and the budget
 	// Elapsed is the time its inference took (lowering and analysis).
 	Elapsed time.Duration
+	// Notes say how the file was parsed, when clang had errors elsewhere
+	// or headers were missing.
+	Notes []Note
 }
 
 // Param is a C parameter of a kernel.
@@ -234,6 +237,11 @@ func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, warpSize in
 	if l := k.fn.Loc.At(); tu.InMain(l) {
 		at = protocol.Pos{File: l.File, Line: l.Line, Col: l.Col}
 	}
+	if err := reachingError(tu, k.fn); err != nil {
+		out.File = unknownFile(path, err.At, compileError(tu, err))
+		return out
+	}
+	out.Notes = parseNotes(tu, at)
 	if k.template {
 		out.File = unknownFile(path, at, fmt.Sprintf("template kernel %s is never instantiated in this file: instantiate it (template __global__ void %s<...>(...);) to check it", k.name, k.name))
 		return out

@@ -329,6 +329,65 @@ func TestInfer(t *testing.T) {
 	}
 }
 
+// TestClangErrors checks the kernels of a file clang parses with errors:
+// those the errors reach are unknown at the error, with clang's message;
+// the others are inferred, with notes on how the file was parsed.
+func TestClangErrors(t *testing.T) {
+	cases := []struct {
+		name, src string
+		unknown   map[string]string // kernel -> reason substring; absent: inferred
+		line      map[string]int    // kernel -> line of its unknown
+		notes     map[string]string // kernel -> substring of a note
+	}{
+		{"syntax error in the kernel", "__global__ void k(int *a) {\n  a[0] = \n}\n",
+			map[string]string{"k": "expected expression"}, map[string]int{"k": 3}, nil},
+		{"missing include the kernel needs", "#include \"nope.h\"\n__global__ void k(int *a) { a[0] = N; }\n",
+			map[string]string{"k": "undeclared identifier 'N' (the file was parsed without \"nope.h\""}, map[string]int{"k": 2}, nil},
+		{"missing include the kernel does not need", "#include \"nope.h\"\n__global__ void k(int *a) { a[0] = 1; }\n",
+			nil, nil, map[string]string{"k": `checked without "nope.h"`}},
+		{"error in host code", "__global__ void k(int *a) { a[0] = 1; }\nint main() { return undefined_host(); }\n",
+			nil, nil, map[string]string{"k": "1 error(s) in code this kernel does not use"}},
+		{"error in another kernel", "__global__ void bad(int *a) { a[0] = oops; }\n__global__ void good(int *a) { a[0] = 1; }\n",
+			map[string]string{"bad": "oops"}, map[string]int{"bad": 1}, map[string]string{"good": "error(s) in code"}},
+		{"error in a device function it calls", "__device__ int f() { return oops; }\n__global__ void k(int *a) { a[0] = f(); }\n",
+			map[string]string{"k": "oops"}, map[string]int{"k": 1}, nil},
+		{"error at file scope", "struct S { Unknown u; int x; };\n__global__ void k(S *s) { s[0].x = 1; }\n",
+			map[string]string{"k": "Unknown"}, map[string]int{"k": 1}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ks, err := inferSource(t, tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range ks {
+				us := k.File.Unknowns
+				if want, ok := tc.unknown[k.Name]; ok {
+					if len(us) != 1 || !strings.Contains(us[0].Reason, want) || us[0].At.Line != tc.line[k.Name] {
+						t.Errorf("%s: unknowns %v, want one at line %d saying %q", k.Name, us, tc.line[k.Name], want)
+					}
+					continue
+				}
+				if len(us) != 0 {
+					t.Errorf("%s: unknowns %v, want none", k.Name, us)
+				}
+				if want, ok := tc.notes[k.Name]; ok && !hasNote(k.Notes, want) {
+					t.Errorf("%s: notes %v, want one saying %q", k.Name, k.Notes, want)
+				}
+			}
+		})
+	}
+}
+
+func hasNote(ns []Note, want string) bool {
+	for _, n := range ns {
+		if strings.Contains(n.Message, want) {
+			return true
+		}
+	}
+	return false
+}
+
 // TestErrors checks that bad input gives positioned errors, never a panic.
 func TestErrors(t *testing.T) {
 	cases := []struct {
@@ -337,8 +396,8 @@ func TestErrors(t *testing.T) {
 	}{
 		{"empty file", "", "no __global__ function", 1},
 		{"no kernel", "\n__device__ int f(int x) { return x; }\n", "no __global__ function", 2},
-		{"syntax error", "__global__ void k(int *a) {\n  a[0] = \n}\n", "expected expression", 3},
-		{"missing include", "#include \"nope.h\"\n__global__ void k() {}\n", "'nope.h' file not found", 1},
+		// a hard error: the dump would not be the whole file
+		{"too many errors", "__global__ void k(int *a) {\n" + strings.Repeat("  a[0] = x;\n", 30) + "}\n", "use of undeclared identifier", 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

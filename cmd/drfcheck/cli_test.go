@@ -191,7 +191,7 @@ __global__ void k(int *out) {
 		code int
 		out  string
 	}{
-		{[]string{kernel}, 2, "stride.h"},                  // the header is not found
+		{[]string{kernel}, 3, "stride.h"},                  // the header is not found: unknown
 		{[]string{"-I", inc, kernel}, 0, "data-race free"}, // OFFSET = 0
 		{[]string{"-I", inc, "-D", "OFFSET=1", kernel}, 1, "data race on 's'"},
 		{[]string{"-I" + inc, "-DOFFSET=1", kernel}, 1, "data race on 's'"},

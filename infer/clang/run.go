@@ -111,16 +111,49 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		cmd.Stdout, cmd.Stderr = stdout, &stderr
 		return cmd.Run()
 	}
-	runErr := run(preludeFlags(ctx, bin, dir, false))
+	prelude := preludeFlags(ctx, bin, dir, false)
+	runErr := run(prelude)
 	if runErr != nil && pchFailed(stderr.Bytes()) {
 		// a stale or foreign precompiled prelude: make it again, and
 		// without it if that fails too
-		runErr = run(preludeFlags(ctx, bin, dir, true))
+		prelude = preludeFlags(ctx, bin, dir, true)
+		runErr = run(prelude)
 		if runErr != nil && pchFailed(stderr.Bytes()) {
-			runErr = run([]string{"-include", Prelude})
+			prelude = []string{"-include", Prelude}
+			runErr = run(prelude)
 		}
 	}
+	var stubs *stubDir
+	for round := 0; runErr != nil && round < maxMissing; round++ {
+		name, ok := missingHeader(stderr.Bytes())
+		if !ok {
+			break
+		}
+		if stubs == nil {
+			if stubs, err = newStubDir(); err != nil {
+				break
+			}
+			defer stubs.remove()
+			opts.Includes = append(opts.Includes[:len(opts.Includes):len(opts.Includes)], stubs.dir)
+		}
+		if !stubs.add(name) {
+			break
+		}
+		runErr = run(prelude)
+	}
 	t.Clang = time.Since(start)
+	var soft protocol.ErrorList
+	if runErr != nil && ctx.Err() == nil {
+		// clang still dumps the tree of a file with errors: the kernels
+		// they do not reach can be checked (infer decides which)
+		var exit *exec.ExitError
+		if errors.As(runErr, &exit) {
+			soft = Diagnostics(stderr.Bytes(), path, dir)
+			if len(soft) > 0 && !fatal(stderr.Bytes()) {
+				runErr = nil
+			}
+		}
+	}
 	if runErr != nil {
 		var exit *exec.ExitError
 		if errors.Is(runErr, exec.ErrNotFound) || errors.Is(runErr, fs.ErrNotExist) {
@@ -141,7 +174,14 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	tu, err := decodeDump(stdout, path, src, dir)
 	t.Decode = time.Since(start)
 	if err != nil {
+		if len(soft) > 0 {
+			return nil, t, soft.Err()
+		}
 		return nil, t, fmt.Errorf("%s: %v", path, err)
+	}
+	tu.Errors = soft
+	if stubs != nil {
+		tu.Missing = stubs.names
 	}
 	keep = tu.dump == io.ReaderAt(stdout) // then closed when the TU is dropped (os.File's finalizer)
 	return tu, t, nil
@@ -247,6 +287,61 @@ func Diagnostics(stderr []byte, path, includeDir string) protocol.ErrorList {
 	}
 	return errs
 }
+
+// maxMissing bounds the headers replaced by empty ones: clang stops at the
+// first header it cannot find, so each costs a run.
+const maxMissing = 16
+
+var missingRE = regexp.MustCompile(`(?m)^.*?:\d+:\d+: fatal error: '([^']+)' file not found$`)
+
+// missingHeader returns the header clang stopped at, not found.
+func missingHeader(stderr []byte) (string, bool) {
+	m := missingRE.FindSubmatch(stderr)
+	if m == nil {
+		return "", false
+	}
+	return string(m[1]), true
+}
+
+// fatal reports whether clang stopped early (a fatal error, or too many
+// errors): then its tree is not the whole file.
+func fatal(stderr []byte) bool {
+	return bytes.Contains(stderr, []byte("fatal error: "))
+}
+
+// stubDir is a directory of empty headers standing for those not found.
+type stubDir struct {
+	dir   string
+	names []string
+}
+
+func newStubDir() (*stubDir, error) {
+	dir, err := os.MkdirTemp("", "drfcheck-missing-")
+	if err != nil {
+		return nil, err
+	}
+	return &stubDir{dir: dir}, nil
+}
+
+// add makes an empty header of that name; it refuses a name that would
+// land outside the directory (an absolute path, ..).
+func (s *stubDir) add(name string) bool {
+	clean := filepath.Clean(filepath.FromSlash(name))
+	if filepath.IsAbs(clean) || clean == "." || strings.HasPrefix(clean, "..") {
+		return false
+	}
+	path := filepath.Join(s.dir, clean)
+	if _, err := os.Stat(path); err == nil {
+		return false // already stubbed: clang did not take it
+	}
+	if os.MkdirAll(filepath.Dir(path), 0o755) != nil || os.WriteFile(path, nil, 0o644) != nil {
+		return false
+	}
+	s.names = append(s.names, name)
+	return true
+}
+
+func (s *stubDir) remove() { os.RemoveAll(s.dir) }
 
 // pchFailed reports whether clang rejected the precompiled prelude.
 func pchFailed(stderr []byte) bool {

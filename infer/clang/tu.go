@@ -1,6 +1,8 @@
 package clang
 
 import (
+	"drfcheck/protocol"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -22,6 +24,13 @@ type TU struct {
 	MainFile string
 	// Src is the content of the main file.
 	Src []byte
+	// Errors are clang's errors in a file it could still parse (a header
+	// not found, host code it rejects): each kernel they may reach is
+	// unknown, the others are checked. Positions are in the main file.
+	Errors protocol.ErrorList
+	// Missing lists the headers that were not found, which the file was
+	// parsed without (each replaced by an empty one).
+	Missing []string
 
 	includeDir string      // the prelude's directory, to recognize its declarations
 	dump       io.ReaderAt // clang's JSON, from which elements are decoded
