@@ -317,6 +317,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "warp barrier, several warps", "warp barriers and several warps per block", "wx")
 	d.reportConstruct(t, cases, "grid.sync()", "grid barriers", "gx")
 	d.reportConstruct(t, cases, "atomic counter", "atomic counters", "cnt", "slots")
+	d.reportConstruct(t, cases, "fn pointer call", "calls through function pointers")
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}

@@ -189,7 +189,7 @@ func (l *lowerer) atomic(n *clang.Node, name string, args []*clang.Node) val {
 		}
 	}
 	l.eachAlt(p.alts, at, func(a place) {
-		switch a.kind {
+		switch a = a.asData(); a.kind {
 		case pMem:
 			if et.kind != cScalar {
 				l.unknown(n, "an atomic on %s", structName(et))

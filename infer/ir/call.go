@@ -69,7 +69,7 @@ func (l *lowerer) call(n *clang.Node) (val, *lval) {
 	case callee != nil && callee.Kind == "MemberExpr":
 		return l.callFunction(n, l.tu.Decl(callee.MemberDecl), callee.Name, nil, args)
 	}
-	return l.unknownCall(n, "a call through a function pointer", args), nil
+	return l.callThrough(n, args)
 }
 
 // dynamicDispatch reports whether a method call may run an override: the
@@ -169,17 +169,8 @@ func (l *lowerer) unknownCall(n *clang.Node, why string, args []*clang.Node) val
 
 // returnType parses the return type of a function type: "float &(int)".
 func (l *lowerer) returnType(fnType string) ctype {
-	depth := 0
-	for i := len(fnType) - 1; i >= 0; i-- {
-		switch fnType[i] {
-		case ')':
-			depth++
-		case '(':
-			depth--
-			if depth == 0 {
-				return l.types.parse(fnType[:i])
-			}
-		}
+	if ret, _, ok := signature(fnType); ok {
+		return l.types.parse(ret)
 	}
 	return ctype{}
 }

@@ -290,7 +290,8 @@ func (l *lowerer) cast(n *clang.Node) val {
 	case "ArrayToPointerDecay":
 		return val{t: to, p: l.decay(l.lv(child))}
 	case "FunctionToPointerDecay", "BuiltinFnToFnPtr":
-		return val{t: to, p: unknownPtr("a pointer to a function")}
+		// the function a designator names (f, *p, c ? f : g)
+		return val{t: to, p: l.addressOf(l.lv(child))}
 	case "NullToPointer":
 		l.discard(child)
 		return val{t: to, p: &ptrv{alts: []place{{kind: pNull}}}}
@@ -374,9 +375,6 @@ func (l *lowerer) unary(n *clang.Node) val {
 		return l.loadOrDecay(n)
 	case "&":
 		c := n.Child(0)
-		if s := strip(c); s != nil && s.Kind == "DeclRefExpr" && s.Referenced != nil && strings.HasSuffix(s.Referenced.Kind, "FunctionDecl") {
-			return val{t: t, p: unknownPtr("a pointer to a function")}
-		}
 		return val{t: t, p: l.addressOf(l.lv(c))}
 	case "++", "--":
 		_, v := l.incDec(n, true)
@@ -572,6 +570,12 @@ func neg(at protocol.Pos, x Expr) Expr {
 func (l *lowerer) ptrBinary(n *clang.Node, op string, a, b *ptrv, ta ctype) Expr {
 	at := l.pos(n)
 	t := l.typeOf(n)
+	if hasFunc(a) || hasFunc(b) {
+		if e := funcCompare(at, op, a, b); e != nil {
+			return e
+		}
+		return l.opaque(n, t.ir, "a comparison of function addresses the lowering cannot decide")
+	}
 	if len(a.alts) == 1 && len(b.alts) == 1 {
 		pa, pb := a.alts[0], b.alts[0]
 		same := pa.kind == pb.kind && (pa.kind == pMem && pa.base == pb.base || pa.kind == pVar && pa.obj == pb.obj)

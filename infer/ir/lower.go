@@ -78,7 +78,7 @@ func LowerWith(tu *clang.TU, fn *clang.Node, opts Options) (*Func, error) {
 		return nil, fmt.Errorf("ir.Lower: not a function with a body")
 	}
 	ts := newTypes(tu)
-	shared := &fileState{opts: opts, tu: tu, types: ts, defs: tu.Definitions(), cands: map[string][]target{}, moved: map[string]bool{}, modified: map[string]map[string]bool{}}
+	shared := &fileState{opts: opts, tu: tu, types: ts, defs: tu.Definitions(), cands: map[string][]target{}, funcs: map[string]*clang.Node{}, moved: map[string]bool{}, modified: map[string]map[string]bool{}}
 	var f *Func
 	for pass := 0; pass < maxPasses; pass++ {
 		l := newLowerer(shared, fn)
@@ -104,6 +104,7 @@ type fileState struct {
 	modified map[string]map[string]bool // per function: the variables it may modify
 	virtuals map[string]bool            // names of the virtual methods of the file
 	fileVars map[string]bool            // ids of the variables of namespace scope and static members
+	funcs    map[string]*clang.Node     // functions whose address is taken, by id
 }
 
 // lowerer is one pass of the lowering of one kernel.

@@ -116,6 +116,9 @@ func (l *lowerer) declRef(n *clang.Node) lval {
 	if b := l.bases[ref.ID]; b != nil {
 		return lval{alts: []place{{kind: pMem, base: b, off: i64(at, 0)}}, t: t, n: n}
 	}
+	if ref.Kind == "FunctionDecl" {
+		return lval{alts: []place{l.funcPlace(l.namedFunc(n))}, t: t, n: n}
+	}
 	decl := l.tu.Decl(ref.ID)
 	inPrelude := decl == nil || l.tu.InPrelude(clang.DeclFile(decl))
 	if k, ok := builtinVars[ref.Name]; ok && inPrelude {
@@ -365,6 +368,8 @@ func (l *lowerer) ptrAdd(p *ptrv, off Expr, elem ctype, at protocol.Pos) *ptrv {
 			a.off = add(at, cur, mulConst(at, off, elem.size))
 		case pNull:
 			a = place{guard: a.guard, kind: pUnknown, why: "arithmetic on a null pointer"}
+		case pFunc:
+			a = place{guard: a.guard, kind: pUnknown, why: "arithmetic on a pointer to function " + a.fn.Name}
 		}
 		out.alts = append(out.alts, a)
 	}
@@ -438,7 +443,7 @@ func (l *lowerer) eachAlt(alts []place, at protocol.Pos, f func(place)) {
 // loadPlace reads an object of type t at one place.
 func (l *lowerer) loadPlace(a place, t ctype, n *clang.Node) val {
 	at := l.pos(n)
-	switch a.kind {
+	switch a = a.asData(); a.kind {
 	case pTemp:
 		return *a.val
 	case pBuiltin:
@@ -524,7 +529,7 @@ func (l *lowerer) store(lv lval, v val, at protocol.Pos) {
 
 // storePlace writes an object of type t at one place.
 func (l *lowerer) storePlace(a place, t ctype, v val, n *clang.Node, at protocol.Pos) {
-	switch a.kind {
+	switch a = a.asData(); a.kind {
 	case pTemp:
 		return // a temporary: nothing observes it
 	case pBuiltin:

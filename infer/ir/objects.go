@@ -36,6 +36,7 @@ const (
 	pUnknown              // a pointer the lowering cannot follow
 	pBuiltin              // threadIdx, blockIdx, blockDim, gridDim, or a dimension of one
 	pTemp                 // an rvalue used as an object
+	pFunc                 // a function (fn): what a function pointer points to
 )
 
 // place is one object an lvalue or a pointer may designate, when guard
@@ -51,6 +52,7 @@ type place struct {
 	bi    BuiltinKind
 	dim   int // -1 for the whole uint3
 	val   *val
+	fn    *clang.Node // pFunc: the function (see funcPlace)
 }
 
 // ptrv is a pointer value: the places it may point to.
@@ -147,6 +149,8 @@ func (l *lowerer) readPtr(o *object, at protocol.Pos) *ptrv {
 			}
 		case pUnknown:
 			pl.why = c.name
+		case pFunc:
+			pl.off, pl.fn = nil, l.funcs[c.name]
 		}
 		if len(cs) > 1 {
 			pl.guard = &Binary{At: at, Op: "==", X: &Ref{At: at, Var: o.ptr.sel}, Y: &Const{At: at, T: I32, Int: int64(i)}, T: BoolT}
@@ -177,6 +181,8 @@ func targetOf(pl place) target {
 		return target{kind: pVar, name: pl.obj.name}
 	case pNull:
 		return target{kind: pNull}
+	case pFunc:
+		return target{kind: pFunc, name: pl.fn.ID}
 	}
 	why := pl.why
 	if pl.kind != pUnknown {
@@ -233,6 +239,8 @@ func (l *lowerer) sels(o *object) {
 			name = "null"
 		case pUnknown:
 			name = "?"
+		case pFunc:
+			name = l.funcs[c.name].Name
 		}
 		o.ptr.sel.Targets = append(o.ptr.sel.Targets, name)
 	}

@@ -19,7 +19,11 @@ func (l *lowerer) param(p *clang.Node, modified bool) {
 	name = l.name(name)
 	o := l.newObject(at, name, t, Param)
 	l.env[p.ID] = o
-	l.inputPointers(o, modified, at)
+	if isFuncPtr(t) {
+		l.bindPtr(o, l.paramFuncs(p, name, modified, at), modified, at)
+	} else {
+		l.inputPointers(o, modified, at)
+	}
 	if !modified {
 		l.markStable(o)
 	}
@@ -89,6 +93,8 @@ func (l *lowerer) initObject(o *object, v val, modified bool, at protocol.Pos) {
 // point to.
 func (l *lowerer) inputPointers(o *object, modified bool, at protocol.Pos) {
 	switch {
+	case o.ptr != nil && isFuncPtr(o.t):
+		l.bindPtr(o, unknownPtr("a function pointer in a parameter of the kernel"), modified, at)
 	case o.ptr != nil:
 		if o.t.kind == cRef {
 			o.ptr.fixed = unknownPtr("a reference parameter of a kernel")

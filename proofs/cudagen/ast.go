@@ -28,6 +28,9 @@ const (
 	// KChar is only the pointee of a byte pointer "(char *)p + k" (ByteAddr),
 	// an argument of __builtin_memcpy and __builtin_memset.
 	KChar
+	// KFnPtr is a pointer to a __device__ function with the signature of
+	// Fn: the type of a VFnPtr local and of a FnRef.
+	KFnPtr
 )
 
 // Type is a C type.
@@ -35,6 +38,7 @@ type Type struct {
 	K    Kind
 	Elem *Type   // KPtr: the pointee
 	S    *Struct // KStruct
+	Fn   *Func   // KFnPtr: a function of the signature
 }
 
 var (
@@ -62,8 +66,44 @@ func sameType(a, b *Type) bool {
 		return sameType(a.Elem, b.Elem)
 	case KStruct:
 		return a.S == b.S
+	case KFnPtr:
+		return sameSig(a.Fn, b.Fn)
 	}
 	return true
+}
+
+// sameSig says whether two functions have one signature: a pointer to
+// one may hold the other.
+func sameSig(f, g *Func) bool {
+	if !sameType(f.Ret, g.Ret) || f.RetRef != g.RetRef || len(f.Params) != len(g.Params) {
+		return false
+	}
+	for i, p := range f.Params {
+		if (p.Kind == VRef) != (g.Params[i].Kind == VRef) || !sameType(p.T, g.Params[i].T) {
+			return false
+		}
+	}
+	return true
+}
+
+// sigString spells a function type around mid: "int (*)(int, int)" for
+// mid "(*)", "int (*fp)(int, int)" for "(*fp)".
+func sigString(f *Func, mid string) string {
+	s := f.Ret.String()
+	if f.RetRef {
+		s += " &"
+	}
+	s += " " + mid + "("
+	for i, p := range f.Params {
+		if i > 0 {
+			s += ", "
+		}
+		s += p.T.String()
+		if p.Kind == VRef {
+			s += " &"
+		}
+	}
+	return s + ")"
 }
 
 // integral: bool, unsigned char, short, int, unsigned.
@@ -95,6 +135,8 @@ func (t *Type) String() string {
 		return t.S.Name
 	case KChar:
 		return "char"
+	case KFnPtr:
+		return sigString(t.Fn, "(*)")
 	}
 	return "?"
 }
@@ -200,6 +242,11 @@ const (
 	// VLambda is a local holding a lambda: "auto f = [=](int i) { ... };"
 	// (its Decl's Init is the *Lambda); it is only called (LambdaCall).
 	VLambda
+	// VFnPtr is a local pointer to a __device__ function (T of kind
+	// KFnPtr): "int (*fp)(int, int) = c ? f1 : &f2;". Its Decl's Init and
+	// the right sides of its assignments ("fp = f2;") are FnRefs or ?: of
+	// them; it is only called (a Call with Via).
+	VFnPtr
 )
 
 // Var is a variable. Kernel pointer parameters are VLocal variables of
@@ -326,10 +373,20 @@ type VecLane struct {
 	Lane int
 }
 
-// Call calls a device function.
+// Call calls a device function: F, or when Via is set the function the
+// VFnPtr local Via holds (F is then one of the functions it may hold, of
+// its signature), spelled "fp(...)" or, when Star, "(*fp)(...)".
 type Call struct {
 	F    *Func
 	Args []Expr
+	Via  *Var
+	Star bool
+}
+
+// FnRef is the address of a device function: "f", or "&f" when Amp.
+type FnRef struct {
+	F   *Func
+	Amp bool
 }
 
 // MinMax is min(X, Y) or max(X, Y).
@@ -400,6 +457,7 @@ func (*Cond) isExpr()       {}
 func (*Cast) isExpr()       {}
 func (*VecLane) isExpr()    {}
 func (*Call) isExpr()       {}
+func (*FnRef) isExpr()      {}
 func (*MinMax) isExpr()     {}
 func (*Atomic) isExpr()     {}
 func (*SyncPred) isExpr()   {}

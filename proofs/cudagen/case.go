@@ -403,6 +403,8 @@ func prune(p *Program) {
 				usedVar[e.V] = true
 			case *Call:
 				visitFn(e.F)
+			case *FnRef:
+				visitFn(e.F)
 			case *Cast:
 				markType(e.T)
 			}

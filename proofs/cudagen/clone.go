@@ -54,6 +54,8 @@ func (c *cloner) typ(t *Type) *Type {
 		return ptrTo(c.typ(t.Elem))
 	case KStruct:
 		return &Type{K: KStruct, S: c.strct(t.S)}
+	case KFnPtr:
+		return &Type{K: KFnPtr, Fn: c.fn(t.Fn)}
 	}
 	return t
 }
@@ -174,8 +176,13 @@ func (c *cloner) expr(e Expr) Expr {
 		return &Cast{T: c.typ(e.T), X: c.expr(e.X)}
 	case *VecLane:
 		return &VecLane{X: c.expr(e.X), I: c.expr(e.I), Lane: e.Lane}
+	case *FnRef:
+		return &FnRef{F: c.fn(e.F), Amp: e.Amp}
 	case *Call:
-		n := &Call{F: c.fn(e.F)}
+		n := &Call{F: c.fn(e.F), Star: e.Star}
+		if e.Via != nil {
+			n.Via = c.v(e.Via)
+		}
 		for _, a := range e.Args {
 			n.Args = append(n.Args, c.expr(a))
 		}

@@ -64,6 +64,8 @@ var ConstructNames = []string{
 	// C++ and GNU extensions
 	"statement expression", "default member initializer", "lambda [=]", "lambda [&]", "lambda capture changed",
 	"struct assign local", "struct assign to array",
+	// function pointers (genfnptr.go)
+	"fn pointer call", "fn pointer (*fp)()", "fn pointer ?:", "fn pointer reassigned", "fn pointer &f",
 	// atomic counters (gencounter.go)
 	"atomic counter", "counter in if", "counter in loop", "work queue", "counter by k > 1",
 	"counter % m", "counter reset", "counter atomicSub", "counter per block", "two counters",
@@ -814,7 +816,13 @@ func moreConstructs(p *Program, ti *typeInfo, add func(string)) {
 			if s.V.Kind == VLocal && s.V.T.K == KStruct && hasDefaults(s.V.T) {
 				add("default member initializer")
 			}
+			if _, ok := s.Init.(*Cond); ok && s.V.Kind == VFnPtr {
+				add("fn pointer ?:")
+			}
 		case *Assign:
+			if r, ok := s.L.(*VarRef); ok && r.V.Kind == VFnPtr {
+				add("fn pointer reassigned")
+			}
 			if ti != nil && s.Op == "=" && ti.types[s.L] != nil && ti.types[s.L].K == KStruct {
 				if _, ok := s.L.(*VarRef); ok {
 					add("struct assign local")
@@ -825,6 +833,17 @@ func moreConstructs(p *Program, ti *typeInfo, add func(string)) {
 		}
 	}, func(e Expr) {
 		switch e := e.(type) {
+		case *Call:
+			if e.Via != nil {
+				add("fn pointer call")
+			}
+			if e.Via != nil && e.Star {
+				add("fn pointer (*fp)()")
+			}
+		case *FnRef:
+			if e.Amp {
+				add("fn pointer &f")
+			}
 		case *MemOp:
 			if e.Set {
 				add("memset")

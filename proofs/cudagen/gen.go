@@ -104,6 +104,7 @@ type gen struct {
 	optS               *Struct          // the struct with default member initializers (genmore.go)
 	ownShared          []*Var           // shared arrays of warp exchanges and counters (genwarp.go, gencounter.go)
 	lams               map[*Var]lamInfo // lambdas held in locals
+	fps                map[*Var]fpInfo  // function pointer locals of values (genfnptr.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -545,6 +546,9 @@ func (g *gen) rangeOf0(e Expr) rng {
 		}
 		return rk(min(x.lo, y.lo), max(x.hi, y.hi))
 	case *Call:
+		if e.Via != nil {
+			return g.fnPtrRange(e)
+		}
 		if e.F == g.fns["cfg"] {
 			x, y := g.rangeOf(e.Args[1]), g.vr[g.cfgS.Fields[0]]
 			if x.ok && y.ok {
@@ -719,6 +723,8 @@ func (g *gen) typeOf(e Expr) *Type {
 		return g.typeOf(e.X)
 	case *LambdaCall:
 		return tInt
+	case *FnRef:
+		return &Type{K: KFnPtr, Fn: e.F}
 	}
 	return tInt
 }
@@ -757,6 +763,9 @@ func (g *gen) uniform(e Expr) bool {
 		}
 		return false
 	case *Call:
+		if e.Via != nil && !g.fps[e.Via].uni {
+			return false
+		}
 		for _, a := range e.Args {
 			if !g.uniform(a) {
 				return false

@@ -197,7 +197,9 @@ func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
 	t := g.typeOf(e)
 	isInt := t.K == KInt || t.K == KBool || t.K == KShort || t.K == KUChar
 	nonneg := r.lo >= 0
-	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2) {
+	switch g.pick(3, 3, 2, 2, 2, 2, 2, 3, 3, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2) {
+	case 21: // a call through a function pointer chosen per thread
+		return g.viaFnPtr(out, e, keep)
 	case 18: // a GNU statement expression
 		return g.viaStmtExpr(e, keep)
 	case 19: // a lambda capturing a variable that changes
@@ -390,6 +392,11 @@ func (g *gen) copyExpr(e Expr) Expr {
 		case *Row:
 			c.vars[x.V] = x.V
 		case *Call:
+			c.fns[x.F] = x.F
+			if x.Via != nil {
+				c.vars[x.Via] = x.Via
+			}
+		case *FnRef:
 			c.fns[x.F] = x.F
 		case *Member:
 			c.fields[x.F] = x.F

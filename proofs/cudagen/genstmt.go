@@ -821,7 +821,9 @@ func (g *gen) viaFunction(out *[]Stmt, a *arr, f family) bool {
 	}
 	idx := g.index(out, a, f)
 	v := g.value(out, tInt)
-	switch g.intn(5) {
+	switch g.intn(6) {
+	case 5: // through a function pointer to one of two functions storing p[i]
+		g.fnPtrStore(out, a, idx, v)
 	case 4: // through a function that calls another with a shifted pointer
 		*out = append(*out, &ExprStmt{X: &Call{F: g.fnWrap(), Args: []Expr{ref(a.v), g.toIntE(idx), v}}})
 	case 0:

@@ -504,6 +504,7 @@ type binding struct {
 	obj *object
 	ref *loc
 	clo *closure
+	fn  *Func // a VFnPtr local: the function it holds
 }
 
 // closure is a lambda with its captures: copies made when the lambda was
@@ -599,6 +600,8 @@ func (th *thread) stmt(s Stmt) ctl {
 			th.fr.env[v] = binding{obj: o}
 		case VLambda:
 			th.fr.env[v] = binding{clo: th.makeClosure(s.Init.(*Lambda))}
+		case VFnPtr:
+			th.fr.env[v] = binding{fn: th.fnValue(s.Init)}
 		case VRef:
 			l := th.lval(s.Init)
 			th.fr.env[v] = binding{ref: &l}
@@ -608,6 +611,11 @@ func (th *thread) stmt(s Stmt) ctl {
 			th.fr.env[v] = binding{obj: o}
 		}
 	case *Assign:
+		if r, ok := s.L.(*VarRef); ok && r.V.Kind == VFnPtr {
+			th.lookup(r.V)
+			th.fr.env[r.V] = binding{fn: th.fnValue(s.R)}
+			break
+		}
 		th.assign(s)
 	case *IncDec:
 		l := th.lval(s.L)
@@ -1498,10 +1506,32 @@ func (th *thread) counter(e *Atomic, l loc, v value) value {
 	return value{t: l.t, i: convertInt(old, l.t)}
 }
 
+// fnValue evaluates the value given to a function pointer: a function's
+// address, or a ?: of them (its condition evaluated as any other).
+func (th *thread) fnValue(e Expr) *Func {
+	switch e := e.(type) {
+	case *FnRef:
+		return e.F
+	case *Cond:
+		if th.det(th.eval(e.C), e.C, false).truth() {
+			return th.fnValue(e.X)
+		}
+		return th.fnValue(e.Y)
+	}
+	fail(errOther, e, "not a function: %s", describe(e))
+	return nil
+}
+
 // call runs a device function; it returns the value, or the location of
 // a reference result.
 func (th *thread) call(c *Call) (value, loc) {
 	f := c.F
+	if c.Via != nil {
+		f = th.lookup(c.Via).fn
+		if f == nil || !sameSig(f, c.F) {
+			fail(errOther, c, "call through %s, which holds no function of its signature", c.Via.Name)
+		}
+	}
 	env := map[*Var]binding{}
 	for i, a := range c.Args {
 		p := f.Params[i]

@@ -49,6 +49,10 @@ func prec(e Expr) int {
 		return precCond
 	case *Unary, *Deref, *AddrOf, *Cast:
 		return precUnary
+	case *FnRef:
+		if e.Amp {
+			return precUnary
+		}
 	case *ByteAddr:
 		if e.Off != nil {
 			return precAdd
@@ -179,7 +183,19 @@ func exprText(e Expr) string {
 		for _, a := range e.Args {
 			args = append(args, exprString(a))
 		}
-		return e.F.Name + "(" + strings.Join(args, ", ") + ")"
+		callee := e.F.Name
+		switch {
+		case e.Via != nil && e.Star:
+			callee = "(*" + e.Via.Name + ")"
+		case e.Via != nil:
+			callee = e.Via.Name
+		}
+		return callee + "(" + strings.Join(args, ", ") + ")"
+	case *FnRef:
+		if e.Amp {
+			return "&" + e.F.Name
+		}
+		return e.F.Name
 	case *MinMax:
 		n := "min"
 		if e.Max {
@@ -329,6 +345,8 @@ func (p *printer) declText(d *Decl) string {
 		return v.T.String() + " &" + v.Name + " = " + exprString(d.Init)
 	case VLambda:
 		return "auto " + v.Name + " = " + exprString(d.Init)
+	case VFnPtr:
+		return sigString(v.T.Fn, "(*"+v.Name+")") + " = " + exprString(d.Init)
 	}
 	if d.Init == nil {
 		// a struct local, default-initialized

@@ -235,6 +235,11 @@ func (c *checker) stmt(s Stmt) {
 				c.fail("lambda %s without a lambda", v.Name)
 			}
 			c.lambda(v, l)
+		case VFnPtr:
+			if v.T.K != KFnPtr {
+				c.fail("function pointer %s of type %s", v.Name, v.T)
+			}
+			c.fnValue(v.T, s.Init)
 		case VRef:
 			t, lv := c.expr(s.Init)
 			if !lv || !sameType(t, v.T) || !v.T.arith() {
@@ -249,6 +254,13 @@ func (c *checker) stmt(s Stmt) {
 		}
 		c.declare(v)
 	case *Assign:
+		if r, ok := s.L.(*VarRef); ok && r.V.Kind == VFnPtr {
+			if !c.visible(r.V) || s.Op != "=" {
+				c.fail("bad assignment to function pointer %s", r.V.Name)
+			}
+			c.fnValue(r.V.T, s.R)
+			break
+		}
 		t, lv := c.expr(s.L)
 		if !lv || !(t.arith() || t.K == KPtr || t.K == KStruct && s.Op == "=") {
 			c.fail("assignment to a non-lvalue")
@@ -492,8 +504,8 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 			}
 			return ptrTo(v.T), false
 		}
-		if v.Kind == VLambda {
-			c.fail("lambda %s used but not called", v.Name)
+		if v.Kind == VLambda || v.Kind == VFnPtr {
+			c.fail("%s used but not called", v.Name)
 		}
 		return v.T, true
 	case *Index:
@@ -607,7 +619,7 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 			return x, true
 		case x.arith() && y.arith():
 			return usual(x, y), false
-		case x.K == KPtr && sameType(x, y):
+		case (x.K == KPtr || x.K == KFnPtr) && sameType(x, y):
 			return x, false
 		}
 		c.fail("?: of %s and %s", x, y)
@@ -624,15 +636,13 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 		}
 		c.integral(e.I)
 		return t.Elem, true
+	case *FnRef:
+		c.defined(e.F)
+		return &Type{K: KFnPtr, Fn: e.F}, false
 	case *Call:
-		idx := -1
-		for i, f := range c.prog.Funcs {
-			if f == e.F {
-				idx = i
-			}
-		}
-		if idx < 0 || idx >= c.fnIdx {
-			c.fail("call of %s before its definition", e.F.Name)
+		c.defined(e.F)
+		if v := e.Via; v != nil && (!c.visible(v) || v.Kind != VFnPtr || !sameSig(v.T.Fn, e.F)) {
+			c.fail("call through %s, not a function pointer in scope of %s's signature", v.Name, e.F.Name)
 		}
 		if len(e.Args) != len(e.F.Params) {
 			c.fail("call of %s with %d arguments", e.F.Name, len(e.Args))
@@ -742,6 +752,38 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 	}
 	c.fail("expression %T", e)
 	return nil, false
+}
+
+// defined checks that a device function is defined before the function
+// being checked uses it.
+func (c *checker) defined(f *Func) {
+	for i, g := range c.prog.Funcs {
+		if g == f && i < c.fnIdx {
+			return
+		}
+	}
+	c.fail("use of %s before its definition", f.Name)
+}
+
+// fnValue checks a value given to a function pointer of type t: a
+// function's address, or a ?: of such values, of t's signature.
+func (c *checker) fnValue(t *Type, e Expr) {
+	var shape func(e Expr) bool
+	shape = func(e Expr) bool {
+		switch e := e.(type) {
+		case *FnRef:
+			return true
+		case *Cond:
+			return shape(e.X) && shape(e.Y)
+		}
+		return false
+	}
+	if e == nil || !shape(e) {
+		c.fail("function pointer given %T", e)
+	}
+	if et, _ := c.expr(e); !sameType(et, t) {
+		c.fail("function pointer of type %s given %s", t, et)
+	}
 }
 
 func (c *checker) integral(e Expr) {
