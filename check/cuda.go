@@ -2,6 +2,8 @@ package check
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -70,10 +72,12 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 		return nil, err
 	}
 	// the kernel's time budget covers its inference too
-	kernels, err := infer.FromTU(tu, path, infer.Options{WarpSize: warp.size, Budget: symexec.Budget{Timeout: opts.KernelTimeout}})
+	iopts := infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, WarpSize: warp.size, Budget: symexec.Budget{Timeout: opts.KernelTimeout}}
+	kernels, err := infer.FromTU(tu, path, iopts)
 	if err != nil {
 		return nil, err
 	}
+	kernels = standIns(path, kernels, iopts)
 	given := opts.Block != nil || opts.Grid != nil || hb != nil || hg != nil
 	var sites []*launch.Site
 	if !given {
@@ -112,6 +116,56 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 		return nil, fmt.Errorf("%s: no __global__ function: nothing to check", path)
 	}
 	return nil, fmt.Errorf("%s: --kernel=%s: no such kernel (the file has %v)", path, opts.Kernel, strings.Join(names, ", "))
+}
+
+// standIns replaces each template kernel the file never instantiates by
+// its instantiation at stand-in arguments (infer.StandIn), with a note:
+// clang instantiates them in a file of their own, next to this one, that
+// includes it and takes their addresses. A template whose stand-ins clang
+// rejects (a static_assert, a member int has not) stays unknown as it was.
+func standIns(path string, kernels []infer.Kernel, opts infer.Options) []infer.Kernel {
+	var lines []string
+	want := map[string]int{} // stand-in name -> index of the template in kernels
+	for i, k := range kernels {
+		if s := infer.StandIn(k); s != "" {
+			lines = append(lines, fmt.Sprintf("static void *__drfcheck_stand_in_%d = (void *)&%s;", len(lines), s))
+			want[s] = i
+		}
+	}
+	if len(lines) == 0 {
+		return kernels
+	}
+	wrapper, err := os.CreateTemp(filepath.Dir(path), ".drfcheck-stand-ins-*.cu")
+	if err != nil {
+		return kernels
+	}
+	defer os.Remove(wrapper.Name())
+	src := fmt.Sprintf("#include %q\n%s\n", filepath.Base(path), strings.Join(lines, "\n"))
+	_, err = wrapper.WriteString(src)
+	wrapper.Close()
+	if err != nil {
+		return kernels
+	}
+	// named as path is, so that clang names the included file path
+	name := filepath.Join(filepath.Dir(path), filepath.Base(wrapper.Name()))
+	tu, _, err := infer.Parse(name, []byte(src), opts)
+	if err != nil || len(tu.Errors) > 0 {
+		return kernels
+	}
+	got, err := infer.FromTU(tu, path, opts)
+	if err != nil {
+		return kernels
+	}
+	out := append([]infer.Kernel(nil), kernels...)
+	for _, k := range got {
+		i, ok := want[k.Name]
+		if !ok {
+			continue
+		}
+		k.Notes = append(k.Notes, infer.Note{At: kernels[i].File.Unknowns[0].At, Message: infer.StandInNote(k.Name)})
+		out[i] = k
+	}
+	return out
 }
 
 // kernelInputs makes the inputs of one kernel: one per launch

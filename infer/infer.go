@@ -144,7 +144,8 @@ func NoKernels(err error) bool {
 type found struct {
 	fn       *clang.Node
 	name     string
-	template bool // an uninstantiated template
+	template bool        // an uninstantiated template
+	tmpl     *clang.Node // its FunctionTemplateDecl
 }
 
 // kernels lists the __global__ functions of the main file, each template
@@ -187,7 +188,7 @@ func kernels(tu *clang.TU) []found {
 			i, ok := templates[name]
 			if !ok {
 				templates[name] = len(out)
-				out = append(out, found{fn: pattern, name: name, template: true})
+				out = append(out, found{fn: pattern, name: name, template: true, tmpl: n})
 			} else if out[i].fn.Body() == nil && pattern.Body() != nil {
 				out[i].fn = pattern // point at the definition
 			}

@@ -18,36 +18,37 @@ type Node struct {
 	Loc   Loc    `json:"loc"`
 	Range Range  `json:"range"`
 
-	Name          string     `json:"name"`
-	Type          *Type      `json:"type"`
-	ValueCategory string     `json:"valueCategory"`
-	Opcode        string     `json:"opcode"`
-	IsPostfix     bool       `json:"isPostfix"`
-	CastKind      string     `json:"castKind"`
-	IsArrow       bool       `json:"isArrow"`
-	Init          string     `json:"init"`
-	StorageClass  string     `json:"storageClass"`
-	IsImplicit    bool       `json:"isImplicit"`
-	HasElse       bool       `json:"hasElse"`
-	HasVar        bool       `json:"hasVar"`
-	HasInit       bool       `json:"hasInit"`
-	TagUsed       string     `json:"tagUsed"`
-	ArgType       *Type      `json:"argType"`
-	ComputeLHS    *Type      `json:"computeLHSType"`
-	ComputeResult *Type      `json:"computeResultType"`
-	Referenced    *DeclRef   `json:"referencedDecl"`
-	MemberDecl    string     `json:"referencedMemberDecl"`
-	AnyInit       *DeclRef   `json:"anyInit"`
-	BaseInit      *Type      `json:"baseInit"`
-	CtorType      *Type      `json:"ctorType"`
-	Lookups       []DeclRef  `json:"lookups"`
-	PreviousDecl  string     `json:"previousDecl"`
-	Variadic      bool       `json:"variadic"`
-	Inline        bool       `json:"inline"`
-	Constexpr     bool       `json:"constexpr"`
-	Virtual       bool       `json:"virtual"` // a method declared virtual (clang omits it on an override without the keyword)
-	ConstrKind    string     `json:"constructionKind"`
-	Bases         []BaseSpec `json:"bases"` // the base classes of a class, in order
+	Name            string     `json:"name"`
+	Type            *Type      `json:"type"`
+	ValueCategory   string     `json:"valueCategory"`
+	Opcode          string     `json:"opcode"`
+	IsPostfix       bool       `json:"isPostfix"`
+	CastKind        string     `json:"castKind"`
+	IsArrow         bool       `json:"isArrow"`
+	Init            string     `json:"init"`
+	StorageClass    string     `json:"storageClass"`
+	IsImplicit      bool       `json:"isImplicit"`
+	HasElse         bool       `json:"hasElse"`
+	HasVar          bool       `json:"hasVar"`
+	HasInit         bool       `json:"hasInit"`
+	TagUsed         string     `json:"tagUsed"`
+	ArgType         *Type      `json:"argType"`
+	ComputeLHS      *Type      `json:"computeLHSType"`
+	ComputeResult   *Type      `json:"computeResultType"`
+	Referenced      *DeclRef   `json:"referencedDecl"`
+	MemberDecl      string     `json:"referencedMemberDecl"`
+	AnyInit         *DeclRef   `json:"anyInit"`
+	BaseInit        *Type      `json:"baseInit"`
+	CtorType        *Type      `json:"ctorType"`
+	Lookups         []DeclRef  `json:"lookups"`
+	PreviousDecl    string     `json:"previousDecl"`
+	Variadic        bool       `json:"variadic"`
+	Inline          bool       `json:"inline"`
+	Constexpr       bool       `json:"constexpr"`
+	Virtual         bool       `json:"virtual"`         // a method declared virtual (clang omits it on an override without the keyword)
+	IsParameterPack bool       `json:"isParameterPack"` // a template parameter pack (typename... T)
+	ConstrKind      string     `json:"constructionKind"`
+	Bases           []BaseSpec `json:"bases"` // the base classes of a class, in order
 	// Value is the value of a literal (a string for integers and floats, a
 	// number for characters, a boolean for bool), of a ConstantExpr, or of
 	// an integral template argument.
