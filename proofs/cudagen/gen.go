@@ -104,6 +104,7 @@ type gen struct {
 	optS               *Struct          // the struct with default member initializers (genmore.go)
 	ownShared          []*Var           // shared arrays of warp exchanges and counters (genwarp.go, gencounter.go)
 	lams               map[*Var]lamInfo // lambdas held in locals
+	pa                 *ptrArr          // the struct parameter with an array of pointers (genptrarr.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -228,6 +229,7 @@ func (g *gen) program(name string) *Program {
 		decls = append(decls, &Decl{V: v})
 	}
 	g.k.Body.Stmts = append(decls, body...)
+	g.finishPtrArrays()
 	return p
 }
 
@@ -378,6 +380,8 @@ func (g *gen) makeArrays() {
 			a.v.T, a.elem = tUint, tUint
 		}
 	}
+	g.namespaceVars(add)
+	g.ptrArrayParam(add)
 	for _, a := range g.arrays {
 		g.st[a] = &epoch{}
 	}
