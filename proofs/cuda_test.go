@@ -189,7 +189,11 @@ func execCases(cs []*cudagen.Case) []exec.Case {
 	for i, c := range cs {
 		ec := exec.Case{Name: c.Name, Source: c.Source, Kernel: c.Kernel, Block: exec.Dim3(c.Block), Grid: exec.Dim3(c.Grid), WarpSize: c.WarpSize}
 		for _, p := range c.Params {
-			ec.Params = append(ec.Params, exec.Param{Name: p.Name, Type: p.Type, Pointer: p.Pointer, Len: p.Len, Init: p.Init, Value: p.Value})
+			ep := exec.Param{Name: p.Name, Type: p.Type, Pointer: p.Pointer, Len: p.Len, Init: p.Init, Value: p.Value}
+			for _, b := range p.Buffers {
+				ep.Buffers = append(ep.Buffers, exec.Param{Name: b.Name, Type: b.Type, Pointer: b.Pointer, Len: b.Len, Init: b.Init})
+			}
+			ec.Params = append(ec.Params, ep)
 		}
 		out[i] = ec
 	}
@@ -318,6 +322,10 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "grid.sync()", "grid barriers", "gx")
 	d.reportConstruct(t, cases, "atomic counter", "atomic counters", "cnt", "slots")
 	d.reportConstruct(t, cases, "fn pointer call", "calls through function pointers")
+	d.reportConstruct(t, cases, "host variable", "host variables", "hv")
+	d.reportConstruct(t, cases, "device variable", "__device__ variables", "dv")
+	d.reportConstruct(t, cases, "struct param pointer array", "arrays of pointers at constant indices", "b")
+	d.reportConstruct(t, cases, "pointer array, variable element", "arrays of pointers at variable indices", "b")
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}

@@ -159,7 +159,8 @@ type Struct struct {
 // Field is a field of a struct. Arr fields are arrays of Len elements (Len
 // is fitted to the indices the kernel uses). Def fields have a default
 // member initializer "int stride = DefVal;" (only in structs that are never
-// __shared__ or kernel parameters).
+// __shared__ or kernel parameters). An Arr field of pointers (int *c[3]) is
+// only in a struct of a kernel parameter, whose Bufs its elements point to.
 type Field struct {
 	Name   string
 	T      *Type
@@ -247,6 +248,11 @@ const (
 	// the right sides of its assignments ("fp = f2;") are FnRefs or ?: of
 	// them; it is only called (a Call with Via).
 	VFnPtr
+	// VGlobal is a variable of namespace scope (Program.Globals), one
+	// object for the whole grid: a scalar (Dims nil) or a one-dimensional
+	// array, "__device__ int v;" or, when Host, "int v;" (a host variable,
+	// which clang and drfcheck take as the device's).
+	VGlobal
 )
 
 // Var is a variable. Kernel pointer parameters are VLocal variables of
@@ -279,10 +285,17 @@ type Var struct {
 	// interpreter tracks their values and returns them from the atomics
 	// instead of tagging them schedule-dependent.
 	Counter bool
+	// Host marks a VGlobal declared without __device__.
+	Host bool
+	// Bufs are the buffers of a struct parameter whose struct carries an
+	// array of pointers (genptrarr.go): element k points to Bufs[k], a
+	// pointer "parameter" of its own (Len, Input, Init*), not in the
+	// kernel's signature.
+	Bufs []*Var
 }
 
 func (v *Var) isArray() bool {
-	return v.Kind == VLocalArr || v.Kind == VDyn || (v.Kind == VShared && len(v.Dims) > 0)
+	return v.Kind == VLocalArr || v.Kind == VDyn || (v.Kind == VShared || v.Kind == VGlobal) && len(v.Dims) > 0
 }
 
 func (v *Var) initAt(j int64) int64 {
@@ -583,6 +596,7 @@ type Func struct {
 // Program is a generated kernel with its launch.
 type Program struct {
 	Structs []*Struct
+	Globals []*Var  // variables of namespace scope (VGlobal)
 	Funcs   []*Func // device functions, callees before callers
 	Kernel  *Func
 	Block   [3]int

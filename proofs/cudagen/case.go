@@ -58,6 +58,10 @@ type Param struct {
 	// Fix gives the values to pass the static checker as -p NAME=VALUE:
 	// {"n": 5}, or {"cfg_base": 3, "cfg_len": 4} for a struct parameter.
 	Fix map[string]int64
+	// Buffers are the global memory a struct parameter's array of
+	// pointers points to, one pointer parameter each, named $0, $1, ... in
+	// Value (exec.Param.Buffers): "Bufs{{$0, $1}, 3}".
+	Buffers []Param
 }
 
 // Size limits of arrays.
@@ -125,6 +129,12 @@ func paramOf(v *Var) Param {
 		p.Fix = map[string]int64{}
 		var vals []string
 		for i, f := range v.T.S.Fields {
+			if f.Arr {
+				var val string
+				p.Buffers, val = bufParams(v)
+				vals = append(vals, val)
+				continue
+			}
 			p.Fix[v.Name+"_"+f.Name] = v.Vals[i]
 			vals = append(vals, fmt.Sprint(v.Vals[i]))
 		}
@@ -158,6 +168,9 @@ func applyFits(p *Program, fits map[any]*fit) error {
 				return fmt.Errorf("global array %s of %d elements", v.Name, v.Len)
 			}
 		}
+	}
+	if err := fitMore(p, size); err != nil {
+		return err
 	}
 	var err error
 	walkProgram(p, func(s Stmt) {
@@ -419,6 +432,13 @@ func prune(p *Program) {
 		}
 	}
 	p.Kernel.Params = params
+	var globals []*Var
+	for _, v := range p.Globals {
+		if usedVar[v] {
+			globals = append(globals, v)
+		}
+	}
+	p.Globals = globals
 	var body []Stmt
 	for _, s := range p.Kernel.Body.Stmts {
 		if d, ok := s.(*Decl); ok && (d.V.Kind == VShared || d.V.Kind == VDyn) && !usedVar[d.V] {
@@ -615,16 +635,13 @@ func (c *Case) String() string {
 	var ps, flags []string
 	for _, p := range c.Params {
 		switch {
-		case p.Pointer && p.Init != nil:
-			var xs []string
-			for _, x := range p.Init {
-				xs = append(xs, fmt.Sprint(x))
-			}
-			ps = append(ps, fmt.Sprintf("%s = %s[%d] {%s}", p.Name, strings.TrimSuffix(p.Type, " *"), p.Len, strings.Join(xs, ", ")))
 		case p.Pointer:
-			ps = append(ps, fmt.Sprintf("%s = %s[%d] zeroed", p.Name, strings.TrimSuffix(p.Type, " *"), p.Len))
+			ps = append(ps, p.Name+" = "+p.memText())
 		default:
 			ps = append(ps, fmt.Sprintf("%s = %s", p.Name, p.Value))
+			for k, q := range p.Buffers {
+				ps = append(ps, fmt.Sprintf("$%d = %s", k, q.memText()))
+			}
 			for _, k := range sortedKeys(p.Fix) {
 				flags = append(flags, fmt.Sprintf("-p %s=%d", k, p.Fix[k]))
 			}

@@ -13,6 +13,9 @@ func clone(p *Program) *Program {
 	for _, s := range p.Structs {
 		q.Structs = append(q.Structs, c.strct(s))
 	}
+	for _, v := range p.Globals {
+		q.Globals = append(q.Globals, c.v(v))
+	}
 	for _, f := range p.Funcs {
 		q.Funcs = append(q.Funcs, c.fn(f))
 	}
@@ -68,6 +71,10 @@ func (c *cloner) v(v *Var) *Var {
 	w.T = c.typ(v.T)
 	w.Dims = append([]int(nil), v.Dims...)
 	w.Vals = append([]int64(nil), v.Vals...)
+	w.Bufs = nil
+	for _, b := range v.Bufs {
+		w.Bufs = append(w.Bufs, c.v(b))
+	}
 	c.vars[v] = &w
 	return &w
 }

@@ -70,12 +70,15 @@ var ConstructNames = []string{
 	"atomic counter", "counter in if", "counter in loop", "work queue", "counter by k > 1",
 	"counter % m", "counter reset", "counter atomicSub", "counter per block", "two counters",
 	"shared counter", "shared counter, global slots",
+	// namespace scope and arrays of pointers (genglobal.go, genptrarr.go)
+	"host variable", "device variable", "struct param pointer array", "pointer array, variable element",
 }
 
 func constructs(p *Program) map[string]bool {
 	set := map[string]bool{}
 	add := func(k string) { set[k] = true }
 	ti, _ := typecheck(p)
+	scopeConstructs(p, add)
 	if p.blocks() > 1 {
 		add("grid > 1")
 	}

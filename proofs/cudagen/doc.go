@@ -16,7 +16,9 @@
 // small blocks have several warps), and the parameters in signature order:
 // pointers to global memory with the number of elements the kernel needs
 // (and initial contents for read-only inputs), int, unsigned and struct
-// values with the -p flags that fix them for the checker. Gen is the gopter
+// values with the -p flags that fix them for the checker; a struct that
+// carries an array of pointers comes with one buffer per element
+// (Param.Buffers), distinct as pointer parameters are. Gen is the gopter
 // generator (deterministic for a seed) and Shrink its shrinker; New draws
 // from a *rand.Rand; Valid checks a case's consistency; Constructs lists
 // what a kernel uses.
@@ -129,7 +131,16 @@
 // while (i < N) { slots[i] = v; i = atomicAdd(&c, k); }, and the same as
 // a for loop). The interpreter returns the values the thread-by-thread run
 // gives; the patterns are chosen so that its verdict is that of every
-// schedule (the argument is in gencounter.go). TestCoverage prints how
+// schedule (the argument is in gencounter.go). Variables of namespace
+// scope (genglobal.go): "__device__ int v;" and, more often, a host
+// variable "int v;" without __device__ (one object for the grid, as
+// drfcheck takes it), scalars and arrays in the discipline of global
+// memory. Arrays of pointers (genptrarr.go): a struct parameter "struct
+// Bufs { float *c[3]; int n; }" whose elements at constant indices (b.c[1])
+// are global arrays of the discipline, reached by every pattern above,
+// and whose last elements are reached at a variable index (b.c[2 + tid %
+// 2][tid / 2], b.c[2 + blockIdx.x % 2][tid], b.c[2 + b.n % 2][tid]), which
+// drfcheck cannot resolve to one buffer. TestCoverage prints how
 // often each construct appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink

@@ -105,6 +105,7 @@ type gen struct {
 	ownShared          []*Var           // shared arrays of warp exchanges and counters (genwarp.go, gencounter.go)
 	lams               map[*Var]lamInfo // lambdas held in locals
 	fps                map[*Var]fpInfo  // function pointer locals of values (genfnptr.go)
+	pa                 *ptrArr          // the struct parameter with an array of pointers (genptrarr.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -229,6 +230,7 @@ func (g *gen) program(name string) *Program {
 		decls = append(decls, &Decl{V: v})
 	}
 	g.k.Body.Stmts = append(decls, body...)
+	g.finishPtrArrays()
 	return p
 }
 
@@ -379,6 +381,8 @@ func (g *gen) makeArrays() {
 			a.v.T, a.elem = tUint, tUint
 		}
 	}
+	g.namespaceVars(add)
+	g.ptrArrayParam(add)
 	for _, a := range g.arrays {
 		g.st[a] = &epoch{}
 	}

@@ -1535,7 +1535,7 @@ func (g *gen) atomicStmt(out *[]Stmt) {
 		at.Op = []string{"Add", "Exch"}[g.intn(2)]
 		at.V = floatLit(1)
 	case KUint:
-		at.Op = []string{"Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "Inc", "Dec", "CAS", "Inc", "Dec", "Inc", "Dec"}[g.intn(15)]
+		at.Op = []string{"Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "Inc", "Dec", "CAS", "Inc", "Dec", "Inc", "Dec", "Dec"}[g.intn(16)]
 		at.V = uintLit(int64(1 + g.intn(9)))
 		if at.Op == "CAS" {
 			at.W = uintLit(int64(g.intn(4)))

@@ -252,6 +252,8 @@ type interp struct {
 	// ctr holds the values of the cells of counter arrays (Var.Counter),
 	// by object and element, as the thread-by-thread run leaves them.
 	ctr map[[2]int64]int64
+	// vars holds the memory of the variables of namespace scope.
+	vars map[*Var]*object
 }
 
 // run interprets the program over its whole launch.
@@ -274,6 +276,7 @@ func run(p *Program, ti *typeInfo) (res *Result, err error) {
 			globals[v].input = v.Input
 		}
 	}
+	in.namespaceObjects(globals)
 	nb := p.blocks()
 	var gbars0 []any // the grid barriers of block 0
 	for b := 0; b < nb; b++ {
@@ -544,7 +547,11 @@ func (th *thread) runKernel(globals, shared map[*Var]*object) {
 		case KStruct:
 			w := 0
 			for i, f := range v.T.S.Fields {
-				o.cells[cellKey{w: w}] = value{t: f.T, i: v.Vals[i]}
+				if f.Arr {
+					bufPointers(o, w, f, v, globals)
+				} else {
+					o.cells[cellKey{w: w}] = value{t: f.T, i: v.Vals[i]}
+				}
 				w += f.words()
 			}
 		default:
@@ -826,6 +833,9 @@ func (th *thread) index(v value, node any) int64 {
 
 func (th *thread) lookup(v *Var) binding {
 	b, ok := th.fr.env[v]
+	if o := th.in.vars[v]; !ok && o != nil {
+		return binding{obj: o} // of namespace scope
+	}
 	if !ok {
 		fail(errOther, v, "unbound variable %s", v.Name)
 	}

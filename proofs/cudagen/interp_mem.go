@@ -77,7 +77,7 @@ func (th *thread) makeClosure(l *Lambda) *closure {
 		switch {
 		case b.clo != nil:
 			fail(errOther, r, "lambda %s captured", r.V.Name)
-		case l.ByRef || r.V.Kind == VShared || r.V.Kind == VDyn:
+		case l.ByRef || r.V.Kind == VShared || r.V.Kind == VDyn || r.V.Kind == VGlobal:
 			c.env[r.V] = b
 		case r.V.isArray():
 			fail(errOther, r, "array %s captured by copy", r.V.Name)

@@ -297,6 +297,11 @@ func staticPointee(e Expr) *Type {
 		if e.F.Arr {
 			return e.F.T
 		}
+	case *Index:
+		// an element of an array of pointers
+		if t := lvalType(e); t != nil && t.K == KPtr {
+			return t.Elem
+		}
 	case *Call:
 		if e.F.Ret.K == KPtr {
 			return e.F.Ret.Elem
@@ -502,7 +507,9 @@ func (prog *Program) Print() string {
 	for _, s := range prog.Structs {
 		p.line("struct %s {", s.Name)
 		for _, f := range s.Fields {
-			if f.Arr {
+			if f.Arr && f.T.K == KPtr {
+				p.line("  %s%s[%d];", f.T, f.Name, f.Len) // an array of pointers
+			} else if f.Arr {
 				p.line("  %s %s[%d];", f.T, f.Name, f.Len)
 			} else if f.Def {
 				p.line("  %s %s = %s;", f.T, f.Name, litText(litOf(f.T, f.DefVal)))
@@ -513,6 +520,7 @@ func (prog *Program) Print() string {
 		p.line("};")
 		p.line("")
 	}
+	p.globals(prog.Globals)
 	for _, f := range prog.Funcs {
 		p.fn(f, false)
 		p.line("")

@@ -30,12 +30,13 @@ func typecheck(p *Program) (ti *typeInfo, err error) {
 		c.name(s.Name)
 		fields := map[string]bool{}
 		for _, f := range s.Fields {
-			if fields[f.Name] || !f.T.arith() || (f.Arr && f.Len < 1) || f.Def && (f.Arr || f.T.K != KInt && f.T.K != KUint) {
+			if fields[f.Name] || !f.T.arith() && !ptrArrayField(f) || (f.Arr && f.Len < 1) || f.Def && (f.Arr || f.T.K != KInt && f.T.K != KUint) {
 				c.fail("bad field %s.%s", s.Name, f.Name)
 			}
 			fields[f.Name] = true
 		}
 	}
+	c.globals()
 	for i, f := range p.Funcs {
 		c.name(f.Name)
 		c.function(f, i)
@@ -72,6 +73,8 @@ type checker struct {
 	info      *typeInfo
 	lamRet    map[*Var]*Type // the return type of each lambda local
 	lamParams map[*Var][]*Var
+	// globalScope holds the variables of namespace scope
+	globalScope map[*Var]bool
 }
 
 // hasDefaults says whether a struct has default member initializers.
@@ -125,7 +128,7 @@ func (c *checker) pop()  { c.scopes = c.scopes[:len(c.scopes)-1] }
 func (c *checker) function(f *Func, idx int) {
 	c.fn, c.fnIdx = f, idx
 	c.locals = map[string]bool{}
-	c.scopes = nil
+	c.scopes = []map[*Var]bool{c.globalScope}
 	c.ctx = nil
 	c.push()
 	kernel := f == c.prog.Kernel
@@ -143,7 +146,7 @@ func (c *checker) function(f *Func, idx int) {
 			if v.T.K == KPtr && (v.Len < 1 || v.T.Elem.K == KPtr) {
 				c.fail("bad pointer parameter %s", v.Name)
 			}
-			if v.T.K != KPtr && len(v.Vals) != v.T.words() {
+			if v.T.K != KPtr && len(v.Vals) != valueCount(v) {
 				c.fail("parameter %s has no value", v.Name)
 			}
 		}

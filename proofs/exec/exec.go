@@ -151,6 +151,12 @@ type Param struct {
 	Len     int     // elements to allocate when Pointer (0 means DefaultLen, or len(Init) if larger)
 	Init    []int64 // optional initial contents (converted to the pointee type) when Pointer and the pointee is arithmetic
 	Value   string  // when !Pointer: a C++ expression for the argument, e.g. "5", "-3", "7u", "Cfg{3, 4}"
+	// Buffers are global memory that Value points into when !Pointer (a
+	// struct carrying an array of pointers: "Bufs{{$0, $1}, 3}"): each is
+	// allocated as a pointer parameter is (its Pointer, Len and Init; Type
+	// the pointer type), distinct from every other, and $k in Value stands
+	// for the pointer to buffer k.
+	Buffers []Param
 }
 
 // Case is one kernel launch.

@@ -217,6 +217,52 @@ __global__ void k(int *out) {
   out[64 + t] = g[1];
 }`}, want{race: true, lines: [][2]int{{5, 5}}}},
 
+	// A variable of namespace scope without __device__ (a host variable,
+	// which the oracle's CPU build runs as it is): one object for the
+	// grid, written by threads 0 and 63.
+	{Case{Name: "host_var", Kernel: "k", Block: Dim3{64, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
+int last;
+__global__ void k(int *out) {
+  int t = threadIdx.x;
+  if (t == 0 || t == 63) last = t;
+  out[t] = 1;
+}`}, want{race: true, lines: [][2]int{{5, 5}}}},
+
+	// A struct carrying an array of pointers, each element a buffer of its
+	// own (Param.Buffers): thread t writes element t of both, no race.
+	{Case{Name: "ptr_array_distinct", Kernel: "k", Block: Dim3{32, 1, 1}, Grid: Dim3{1, 1, 1}, Params: []Param{
+		{Name: "p", Type: "Planes", Value: "Planes{{$0, $1}, 32}", Buffers: []Param{
+			{Name: "p.c[0]", Type: "int *", Pointer: true, Len: 32},
+			{Name: "p.c[1]", Type: "int *", Pointer: true, Len: 32, Init: []int64{7}}}}}, Source: `
+struct Planes { int *c[2]; int n; };
+__global__ void k(Planes p) {
+  int t = threadIdx.x;
+  if (t < p.n) { p.c[0][t] = 1; p.c[1][t] += 1; }
+}`}, want{}},
+
+	// The same buffers, thread t writing element 0 of buffer t % 2: threads
+	// 0 and 2 race on p.c[0][0] (the buffers are distinct: no race between
+	// the two buffers).
+	{Case{Name: "ptr_array_shared_cell", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: []Param{
+		{Name: "p", Type: "Planes", Value: "Planes{{$0, $1}, 4}", Buffers: []Param{
+			{Name: "p.c[0]", Type: "int *", Pointer: true, Len: 1},
+			{Name: "p.c[1]", Type: "int *", Pointer: true, Len: 1}}}}, Source: `
+struct Planes { int *c[2]; int n; };
+__global__ void k(Planes p) {
+  p.c[threadIdx.x % 2][0] = threadIdx.x;
+}`}, want{race: true, lines: [][2]int{{4, 4}}}},
+
+	// Two buffers of one element, thread 0 writing the first and thread 1
+	// the second: distinct allocations, no race.
+	{Case{Name: "ptr_array_two_cells", Kernel: "k", Block: Dim3{2, 1, 1}, Grid: Dim3{1, 1, 1}, Params: []Param{
+		{Name: "p", Type: "Planes", Value: "Planes{{$0, $1}, 2}", Buffers: []Param{
+			{Name: "p.c[0]", Type: "int *", Pointer: true, Len: 1},
+			{Name: "p.c[1]", Type: "int *", Pointer: true, Len: 1}}}}, Source: `
+struct Planes { int *c[2]; int n; };
+__global__ void k(Planes p) {
+  p.c[threadIdx.x][0] = threadIdx.x;
+}`}, want{}},
+
 	// A 16-byte store through int4* by thread 0 covers out[0..3]; thread 3
 	// writes out[3] as a scalar.
 	{Case{Name: "int4_vs_scalar", Kernel: "k", Block: Dim3{4, 1, 1}, Grid: Dim3{1, 1, 1}, Params: out(64), Source: `
@@ -753,6 +799,8 @@ func TestOracleInvalid(t *testing.T) {
 		{Name: "ok", Kernel: "k", Source: ok.Source, Params: out(4)}, // duplicate
 		{Name: "big", Kernel: "k", Block: Dim3{1024, 1, 1}, Grid: Dim3{8, 1, 1}, Source: ok.Source, Params: out(4)},
 		{Name: "nsshared", Kernel: "k", Source: "__shared__ int s[4];\n__global__ void k(int *out) {}", Params: out(4)},
+		{Name: "nobuffer", Kernel: "k", Source: "struct P { int *c[1]; };\n__global__ void k(P p) {}", Params: []Param{
+			{Name: "p", Type: "P", Value: "P{{$1}}", Buffers: []Param{{Name: "b", Type: "int *", Pointer: true, Len: 1}}}}},
 	}
 	outs := Run(context.Background(), append([]Case{ok}, bad...))
 	checkOutcome(t, ok, want{}, outs[0])

@@ -121,34 +121,38 @@ func genUnit(idx int, c Case) (*unit, error) {
 		args = append(args, fmt.Sprintf("__drf_a.a%d", i))
 		vals = append(vals, v)
 		if p.Pointer {
-			n := p.Len
-			if n < 0 {
-				return nil, fmt.Errorf("parameter %s: negative Len %d", p.Name, p.Len)
+			ls, err := bufferInit(v, fmt.Sprintf("__drf_init%d", i), p)
+			if err != nil {
+				return nil, err
 			}
-			if n == 0 {
-				n = DefaultLen
-				if len(p.Init) > n {
-					n = len(p.Init)
-				}
-			}
-			if len(p.Init) > n {
-				return nil, fmt.Errorf("parameter %s: %d initial values for %d elements", p.Name, len(p.Init), n)
-			}
-			initName := "nullptr"
-			if len(p.Init) > 0 {
-				initName = fmt.Sprintf("__drf_init%d", i)
-				lits := make([]string, len(p.Init))
-				for k, x := range p.Init {
-					lits[k] = int64Lit(x)
-				}
-				inits = append(inits, fmt.Sprintf("  static const long long %s[] = {%s};\n", initName, strings.Join(lits, ", ")))
-			}
-			inits = append(inits, fmt.Sprintf("  %s %s = (%s)::drf::param<::drf::elem_t<%s>>(%s, %d, %s, %d);\n",
-				typ, v, typ, typ, cString(p.Name), n, initName, len(p.Init)))
+			inits = append(inits, ls...)
 		} else {
 			val := strings.TrimSpace(p.Value)
 			if val == "" || strings.ContainsAny(val, ";") {
 				return nil, fmt.Errorf("parameter %s: bad value %q", p.Name, p.Value)
+			}
+			for k, q := range p.Buffers {
+				bv := fmt.Sprintf("%s_%d", v, k)
+				if !q.Pointer || len(q.Buffers) > 0 {
+					return nil, fmt.Errorf("parameter %s: buffer %d is not a plain pointer", p.Name, k)
+				}
+				ls, err := bufferInit(bv, fmt.Sprintf("__drf_init%d_%d", i, k), q)
+				if err != nil {
+					return nil, err
+				}
+				inits = append(inits, ls...)
+			}
+			var bad error
+			val = bufferRefRE.ReplaceAllStringFunc(val, func(m string) string {
+				k, err := strconv.Atoi(m[1:])
+				if err != nil || k >= len(p.Buffers) {
+					bad = fmt.Errorf("parameter %s: %s names no buffer", p.Name, m)
+					return m
+				}
+				return fmt.Sprintf("%s_%d", v, k)
+			})
+			if bad != nil {
+				return nil, bad
 			}
 			inits = append(inits, fmt.Sprintf("  %s %s = %s;\n", typ, v, val))
 		}
@@ -173,6 +177,45 @@ func genUnit(idx int, c Case) (*unit, error) {
 		fmt.Fprintf(&b, "#undef %s\n", m)
 	}
 	return &unit{idx: idx, name: c.Name, text: b.String()}, nil
+}
+
+// bufferRefRE matches $k in a parameter's Value: buffer k's pointer.
+var bufferRefRE = regexp.MustCompile(`\$[0-9]+`)
+
+// bufferInit returns the launcher's lines that allocate the global memory
+// of pointer p (zeroed, or its Init) into the local v, with its initial
+// contents in the array initName.
+func bufferInit(v, initName string, p Param) ([]string, error) {
+	typ := strings.TrimSpace(p.Type)
+	if typ == "" || strings.ContainsAny(typ, ";{}") {
+		return nil, fmt.Errorf("parameter %s: bad type %q", p.Name, p.Type)
+	}
+	n := p.Len
+	if n < 0 {
+		return nil, fmt.Errorf("parameter %s: negative Len %d", p.Name, p.Len)
+	}
+	if n == 0 {
+		n = DefaultLen
+		if len(p.Init) > n {
+			n = len(p.Init)
+		}
+	}
+	if len(p.Init) > n {
+		return nil, fmt.Errorf("parameter %s: %d initial values for %d elements", p.Name, len(p.Init), n)
+	}
+	var out []string
+	if len(p.Init) > 0 {
+		lits := make([]string, len(p.Init))
+		for k, x := range p.Init {
+			lits[k] = int64Lit(x)
+		}
+		out = append(out, fmt.Sprintf("  static const long long %s[] = {%s};\n", initName, strings.Join(lits, ", ")))
+	} else {
+		initName = "nullptr"
+	}
+	out = append(out, fmt.Sprintf("  %s %s = (%s)::drf::param<::drf::elem_t<%s>>(%s, %d, %s, %d);\n",
+		typ, v, typ, typ, cString(p.Name), n, initName, len(p.Init)))
+	return out, nil
 }
 
 func int64Lit(x int64) string {
