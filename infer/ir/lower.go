@@ -369,10 +369,11 @@ func readOnlyUse(parents []*clang.Node) bool {
 		case p.Kind == "ParenExpr" || p.Kind == "ImplicitCastExpr" && p.CastKind == "NoOp":
 		case p.Kind == "MemberExpr" && !p.IsArrow:
 		case p.Kind == "ImplicitCastExpr" && p.CastKind == "ArrayToPointerDecay",
-			p.Kind == "ArraySubscriptExpr":
+			p.Kind == "ArraySubscriptExpr", p.Kind == "ConditionalOperator":
 			// an element of an array read where it is (a decayed array
 			// reaches a subscript only as its base: an index is read
-			// under its own LValueToRValue first)
+			// under its own LValueToRValue first), or one of the lvalues
+			// a ?: chooses between (a condition is read before it is one)
 		case p.Kind == "ImplicitCastExpr" && p.CastKind == "LValueToRValue":
 			return true
 		case p.Kind == "UnaryExprOrTypeTraitExpr":
