@@ -70,7 +70,7 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 		}
 	}()
 	res.Uses = uses(f)
-	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), meter: newMeter(opts.Budget)}
+	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), segs: segmentsOf(f), meter: newMeter(opts.Budget)}
 	var body []protocol.Stmt
 	x.out = &body
 	for _, p := range f.Params {

@@ -203,13 +203,25 @@ func (x *exec) stmt(s ir.Stmt) exits {
 // (uniform where the address is). Other memory is modelled by nothing: the
 // value is anything, and thread-local. Distinct pointer parameters are
 // assumed not to alias, as everywhere in drfcheck.
+//
+// Memory written elsewhere in the kernel but not in the top-level barrier
+// interval of the load (segments) holds one value per address for the
+// block during it: an unknown function of the address and the block.
 func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 	b := s.Addr.Base
+	o, isInt := off.(intVal)
+	ints := isInt && s.T.IsInt() && s.Dst.T.IsInt()
+	if seg, ok := x.segs.unwritten(s); ok && ints && b.Kind != ir.Private && x.written[b] {
+		args := []protocol.Expr{o.e}
+		for d := 0; d < 3; d++ {
+			args = append(args, &protocol.Builtin{At: at, Kind: protocol.BlockIdx, Dim: d})
+		}
+		return intVal{x.uninterpreted(at, fmt.Sprintf("%s_%s_interval%d", b.Name, s.T, seg), args...)}
+	}
 	if b.Kind == ir.Private || x.written[b] {
 		return x.memoryValue(at, s.Dst)
 	}
-	o, ok := off.(intVal)
-	if !ok || !s.T.IsInt() || !s.Dst.T.IsInt() {
+	if !ints {
 		l, bl := x.taintOf(off)
 		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), l, bl)
 	}
