@@ -384,6 +384,28 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 	if !bounded {
 		return m
 	}
+	// a value that is not negative reads better where there is one (a
+	// size, an unsigned parameter: n = 1 rather than n = -1, which no
+	// unsigned variable holds)
+	for _, name := range names {
+		c := e.consts[name]
+		if modelInt(m, c) >= 0 {
+			continue
+		}
+		s.s.Push()
+		s.s.Assert(c.GE(e.lit(0)))
+		st := s.checkRefinedWithin(e, minimizeLimit)
+		if st == Fails {
+			m = s.s.Model()
+		}
+		s.s.Pop()
+		switch st {
+		case Unknown:
+			return m
+		case Fails:
+			s.s.Assert(c.GE(e.lit(0)))
+		}
+	}
 	for _, name := range names {
 		c := e.abs(e.consts[name])
 		hi := abs64(modelInt(m, c))
