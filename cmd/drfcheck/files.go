@@ -58,7 +58,9 @@ func expand(args []string) ([]string, map[string]bool, error) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && (hasExt(p, protExts) || hasExt(p, cudaExts)) {
+			// .drfcheck-*: the short-lived files of another run (stand-in
+			// instantiations of template kernels, next to their source)
+			if !d.IsDir() && !strings.HasPrefix(d.Name(), ".drfcheck-") && (hasExt(p, protExts) || hasExt(p, cudaExts)) {
 				found = append(found, p)
 			}
 			return nil
