@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -157,6 +158,16 @@ func (ts *types) add(decls []*clang.Node) {
 		case "EnumDecl":
 			ts.enums[n.Name] = true
 			ts.enums[prefix+n.Name] = true
+		case "ClassTemplateDecl":
+			// the instances of a class template have layouts of their own,
+			// spelled with their arguments: box<int, 1>
+			for _, c := range n.Inner {
+				if c != nil && c.Kind == "ClassTemplateSpecializationDecl" {
+					ts.addSpecialization(c, prefix)
+				}
+			}
+		case "ClassTemplateSpecializationDecl":
+			ts.addSpecialization(n, prefix)
 		case "CXXRecordDecl", "RecordDecl":
 			if n.Name == "" && hasFields(n) {
 				anon = n
@@ -174,6 +185,57 @@ func (ts *types) add(decls []*clang.Node) {
 		}
 		return false
 	})
+}
+
+// addSpecialization records an instance of a class template under its
+// spelling, the template's name and its arguments as clang prints them
+// (box<int, 1>, box<float *, true>), unless an argument is of a kind it
+// cannot spell.
+func (ts *types) addSpecialization(n *clang.Node, prefix string) {
+	if n.Name == "" || !hasFields(n) {
+		return
+	}
+	var args []string
+	for _, c := range n.Inner {
+		if c == nil || c.Kind != "TemplateArgument" {
+			continue
+		}
+		a, ok := templateArg(c)
+		if !ok {
+			return
+		}
+		args = append(args, a)
+	}
+	name := n.Name + "<" + strings.Join(args, ", ") + ">"
+	for _, key := range []string{prefix + name, name} {
+		if _, seen := ts.records[key]; !seen {
+			ts.records[key] = n
+		}
+	}
+}
+
+// templateArg spells a template argument: a type, or an integral or
+// boolean value.
+func templateArg(c *clang.Node) (string, bool) {
+	if len(c.Value) > 0 {
+		var v any
+		if json.Unmarshal(c.Value, &v) != nil {
+			return "", false
+		}
+		switch v := v.(type) {
+		case bool:
+			return strconv.FormatBool(v), true
+		case float64:
+			return strconv.FormatInt(int64(v), 10), true
+		case string:
+			return v, true
+		}
+		return "", false
+	}
+	if c.Type != nil && c.Type.QualType != "" {
+		return c.Type.QualType, true
+	}
+	return "", false
 }
 
 func hasFields(n *clang.Node) bool {
