@@ -398,13 +398,13 @@ func (l *lowerer) load(lv lval) val {
 		// the pointer held by whichever object: its places, each under
 		// the object's guard
 		out := &ptrv{}
-		var parts []*ptrv
-		l.eachAlt(lv.alts, at, func(a place) {
-			parts = append(parts, l.pointer(l.loadPlace(a, lv.t, lv.n)))
+		parts := make([]*ptrv, len(lv.alts))
+		l.eachAltIndex(lv.alts, at, func(i int, a place) {
+			parts[i] = l.pointer(l.loadPlace(a, lv.t, lv.n))
 		})
 		for i, a := range lv.alts {
-			if i >= len(parts) {
-				break
+			if parts[i] == nil {
+				continue
 			}
 			for _, pa := range parts[i].alts {
 				pa.guard = and(at, a.guard, pa.guard)
@@ -421,10 +421,18 @@ func (l *lowerer) load(lv lval) val {
 // eachAlt emits f's statements for each place under its guard, as an if
 // chain; the last place is the chain's else.
 func (l *lowerer) eachAlt(alts []place, at protocol.Pos, f func(place)) {
+	l.eachAltIndex(alts, at, func(_ int, a place) { f(a) })
+}
+
+// eachAltIndex is eachAlt with each place's index in alts. The places are
+// visited last first (the chain is built from its else), so what f
+// computes per place must be kept by index, not in the order of the calls:
+// pairing them by call order once swapped the arms of every pointer ?:.
+func (l *lowerer) eachAltIndex(alts []place, at protocol.Pos, f func(int, place)) {
 	var tail []Stmt
 	for i := len(alts) - 1; i >= 0; i-- {
 		a := alts[i]
-		sts := l.into(func() { f(a) })
+		sts := l.into(func() { f(i, a) })
 		if tail == nil && i == len(alts)-1 || a.guard == nil {
 			tail = sts
 			if tail == nil {
