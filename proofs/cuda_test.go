@@ -326,6 +326,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "device variable", "__device__ variables", "dv")
 	d.reportConstruct(t, cases, "struct param pointer array", "arrays of pointers at constant indices", "b")
 	d.reportConstruct(t, cases, "pointer array, variable element", "arrays of pointers at variable indices", "b")
+	d.reportConstruct(t, cases, "uniform read after barrier", "leader elections (a uniform read after a barrier)", "el", "won")
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}

@@ -285,6 +285,12 @@ type Var struct {
 	// interpreter tracks their values and returns them from the atomics
 	// instead of tagging them schedule-dependent.
 	Counter bool
+	// Elect marks a __shared__ variable or a pointer parameter whose cells
+	// are election cells (genelect.go): written by a few threads, read by
+	// every thread after a barrier, and the interpreter returns the value
+	// the writes that happen before a read leave there instead of tagging
+	// it schedule-dependent.
+	Elect bool
 	// Host marks a VGlobal declared without __device__.
 	Host bool
 	// Bufs are the buffers of a struct parameter whose struct carries an

@@ -72,6 +72,8 @@ var ConstructNames = []string{
 	"shared counter", "shared counter, global slots",
 	// namespace scope and arrays of pointers (genglobal.go, genptrarr.go)
 	"host variable", "device variable", "struct param pointer array", "pointer array, variable element",
+	// leader elections (genelect.go)
+	"uniform read after barrier",
 }
 
 func constructs(p *Program) map[string]bool {
@@ -592,6 +594,7 @@ func constructs(p *Program) map[string]bool {
 	}, nil)
 	moreConstructs(p, ti, add)
 	counterConstructs(p, add)
+	electConstructs(p, add)
 	return set
 }
 

@@ -140,8 +140,17 @@
 // are global arrays of the discipline, reached by every pattern above,
 // and whose last elements are reached at a variable index (b.c[2 + tid %
 // 2][tid / 2], b.c[2 + blockIdx.x % 2][tid], b.c[2 + b.n % 2][tid]), which
-// drfcheck cannot resolve to one buffer. TestCoverage prints how
-// often each construct appears.
+// drfcheck cannot resolve to one buffer. Leader elections (genelect.go):
+// a __shared__ or global election cell written by one thread (or, one cell
+// each, by a few), a top-level __syncthreads(), then a read at a
+// thread-uniform index whose value chooses the thread that writes an array
+// of its own (if (tid == (int)(v % 8u)) won[blockIdx.x] = ...) or rotates
+// the cells the threads write (won[b * 8u + (v + tid) % 8u]); racy kernels
+// leave the barrier out or put it in a branch or loop, write the cell
+// again after the read, read it at a thread-dependent index, share a
+// global cell between blocks or give it several writers. The interpreter
+// answers a read of an election cell with the last write that happens
+// before it. TestCoverage prints how often each construct appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink
 // (the compiler would delete it, and the oracle would not see the access),

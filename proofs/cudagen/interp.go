@@ -254,11 +254,20 @@ type interp struct {
 	ctr map[[2]int64]int64
 	// vars holds the memory of the variables of namespace scope.
 	vars map[*Var]*object
+	// ewPrev holds the writes to election cells (Var.Elect) of the previous
+	// run, which this run's reads of them return; ew those of this run
+	// (genelect.go).
+	ewPrev, ew []electWrite
 }
 
-// run interprets the program over its whole launch.
-func run(p *Program, ti *typeInfo) (res *Result, err error) {
-	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}, ctr: map[[2]int64]int64{}}
+// run interprets the program over its whole launch (again while the
+// writes to election cells change: genelect.go).
+func run(p *Program, ti *typeInfo) (*Result, error) { return runElect(p, ti) }
+
+// runPass interprets the program over its whole launch once, the reads of
+// election cells returning what the writes of prev leave there.
+func runPass(p *Program, ti *typeInfo, prev []electWrite) (res *Result, ew []electWrite, err error) {
+	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}, ctr: map[[2]int64]int64{}, ewPrev: prev}
 	in.res.fits = in.fits
 	defer func() {
 		if r := recover(); r != nil {
@@ -266,7 +275,7 @@ func run(p *Program, ti *typeInfo) (res *Result, err error) {
 			if !ok {
 				panic(r)
 			}
-			res, err = nil, e
+			res, ew, err = nil, nil, e
 		}
 	}()
 	globals := map[*Var]*object{}
@@ -329,7 +338,7 @@ func run(p *Program, ti *typeInfo) (res *Result, err error) {
 	if in.res.Verdict == DRF && in.res.Race != nil {
 		in.res.Verdict = Racy
 	}
-	return in.res, nil
+	return in.res, in.ew, nil
 }
 
 // diverges says whether the threads of a block, which passed the barriers
@@ -497,6 +506,7 @@ type thread struct {
 	// names the thread's warp interval
 	wepoch int
 	gepoch int // grid barriers passed
+	eseq   int // accesses to election cells made (genelect.go)
 	bars   []any
 	gbars  []any // the grid barriers passed
 	steps  int
@@ -980,6 +990,9 @@ func (th *thread) load(l loc, site Expr) value {
 	if o.input {
 		return value{t: l.t, i: convertInt(o.owner.initAt(l.i), l.t), f: float32(o.owner.initAt(l.i)), mem: true}
 	}
+	if o.owner.Elect {
+		return th.electRead(l)
+	}
 	return value{t: l.t, nd: true}
 }
 
@@ -997,6 +1010,9 @@ func (th *thread) store(l loc, v value, site Expr) {
 	}
 	th.checkStored(v, l.t, site)
 	th.in.access(th, l, 1, fullWord, site)
+	if o.owner.Elect {
+		th.electStore(l, v, site)
+	}
 	if o.owner.Counter {
 		// a counter reset (racy kernels): later atomics start again from v
 		th.det(v, site, false)
@@ -1483,6 +1499,9 @@ func (th *thread) atomic(e *Atomic) value {
 		if l.t.K == KInt {
 			th.checkStored(w, l.t, e)
 		}
+	}
+	if l.obj.owner.Elect {
+		fail(errOther, e, "atomic on election cell %s", l.obj.owner.Name)
 	}
 	th.in.access(th, l, 2, fullWord, e)
 	if l.obj.owner.Counter {

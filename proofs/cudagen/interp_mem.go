@@ -198,6 +198,9 @@ func (th *thread) memOp(e *MemOp) {
 		fail(errBigIndex, e.N, "%d bytes", n)
 	}
 	th.span(dst, n, e.Dst)
+	if dst.obj.owner.Elect || !e.Set && src.obj.owner.Elect {
+		fail(errOther, e, "memcpy or memset on an election cell")
+	}
 	if dst.obj.input {
 		fail(errOther, e, "write to input %s", dst.obj.owner.Name)
 	}
