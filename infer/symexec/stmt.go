@@ -216,7 +216,7 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 		for d := 0; d < 3; d++ {
 			args = append(args, &protocol.Builtin{At: at, Kind: protocol.BlockIdx, Dim: d})
 		}
-		return intVal{x.uninterpreted(at, fmt.Sprintf("%s_%s_interval%d", b.Name, s.T, seg), args...)}
+		return intVal{x.inRange(at, x.uninterpreted(at, fmt.Sprintf("%s_%s_interval%d", b.Name, s.T, seg), args...), s.T)}
 	}
 	if b.Kind == ir.Private || x.written[b] {
 		return x.memoryValue(at, s.Dst)
@@ -225,7 +225,20 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 		l, bl := x.taintOf(off)
 		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), l, bl)
 	}
-	return intVal{x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e)}
+	return intVal{x.inRange(at, x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e), s.T)}
+}
+
+// inRange returns a value read from memory as an unsigned integer of 32
+// bits or fewer, after assuming it is one: in [0, 2^width). An unknown
+// function is any integer, and a negative one made (v + t) % 8u negative
+// where C's is not, a false alarm.
+func (x *exec) inRange(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr {
+	width := t.Size * 8
+	if !unsigned(t) || width <= 0 || width > 32 {
+		return e
+	}
+	x.emitAssume(&protocol.Assume{At: at, Cond: and(at, cmp(at, protocol.Le, lit(at, 0), e), cmp(at, protocol.Lt, e, lit(at, 1<<width)))})
+	return x.nonNeg(e)
 }
 
 // maxValueNodes bounds the values that writes carry: a value is only
