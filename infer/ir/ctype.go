@@ -214,6 +214,116 @@ func (ts *types) addSpecialization(n *clang.Node, prefix string) {
 	}
 }
 
+// specializationOf finds the instance of a class template that a spelling
+// names when its arguments are not spelled as addSpecialization spells
+// them (an enumerator, cuda::thread_scope_device, for the value 1): the
+// instances of the template with as many arguments, whose type arguments
+// are spelled the same, provided they all have the same fields (then which
+// one it is does not matter); nil otherwise.
+func (ts *types) specializationOf(name string) *clang.Node {
+	open := strings.IndexByte(name, '<')
+	if open <= 0 || !strings.HasSuffix(name, ">") {
+		return nil
+	}
+	base, args := name[:open], splitArgs(name[open+1:len(name)-1])
+	var found *clang.Node
+	for key, d := range ts.records {
+		if d.Kind != "ClassTemplateSpecializationDecl" || !strings.HasPrefix(key, base+"<") {
+			continue
+		}
+		kargs := splitArgs(key[len(base)+1 : len(key)-1])
+		if len(kargs) != len(args) || !typesAgree(args, kargs) {
+			continue
+		}
+		if found != nil && found != d && !sameFields(found, d) {
+			return nil
+		}
+		found = d
+	}
+	return found
+}
+
+// splitArgs splits template arguments at the commas of their top level.
+func splitArgs(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '<', '(', '[':
+			depth++
+		case '>', ')', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// typesAgree reports whether spelled arguments agree with an instance's:
+// a type argument of the instance must be spelled the same; a value
+// argument (a number, true, false) matches a spelling that is not a number
+// (an enumerator, a cast: what addSpecialization cannot spell), and a
+// number only if equal.
+func typesAgree(spelled, instance []string) bool {
+	for i := range spelled {
+		a, b := spelled[i], instance[i]
+		n, isNum := spelledNumber(b)
+		switch {
+		case isNum:
+			if m, ok := spelledNumber(a); ok && m != n {
+				return false
+			}
+		case b == "true" || b == "false":
+			if (a == "true" || a == "false") && a != b {
+				return false
+			}
+		case a != b:
+			return false
+		}
+	}
+	return true
+}
+
+// spelledNumber returns the value of an integer spelled in C (1, 1U, 0x10).
+func spelledNumber(s string) (int64, bool) {
+	v, err := strconv.ParseInt(strings.TrimRight(s, "uUlL"), 0, 64)
+	return v, err == nil
+}
+
+// sameFields reports whether two records declare the same fields, by name
+// and spelled type, in order.
+func sameFields(a, b *clang.Node) bool {
+	fa, fb := fieldsOf(a), fieldsOf(b)
+	if len(fa) != len(fb) || len(a.Bases) != len(b.Bases) {
+		return false
+	}
+	for i := range fa {
+		if fa[i].Name != fb[i].Name || fa[i].TypeString() != fb[i].TypeString() {
+			return false
+		}
+	}
+	for i := range a.Bases {
+		if a.Bases[i].Type.String() != b.Bases[i].Type.String() {
+			return false
+		}
+	}
+	return true
+}
+
+func fieldsOf(n *clang.Node) []*clang.Node {
+	var out []*clang.Node
+	for _, c := range n.Inner {
+		if c != nil && c.Kind == "FieldDecl" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // templateArg spells a template argument: a type, or an integral or
 // boolean value.
 func templateArg(c *clang.Node) (string, bool) {
@@ -420,6 +530,9 @@ func (ts *types) computeLayout(name string) *record {
 		}
 	}
 	decl := ts.records[name]
+	if decl == nil {
+		decl = ts.specializationOf(name)
+	}
 	if decl == nil || ts.busy[name] {
 		return nil
 	}
