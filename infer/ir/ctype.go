@@ -243,7 +243,8 @@ func (ts *types) specializationOf(name string) *clang.Node {
 	return found
 }
 
-// splitArgs splits template arguments at the commas of their top level.
+// splitArgs splits template arguments, or parameters, at the commas of
+// their top level.
 func splitArgs(s string) []string {
 	var out []string
 	depth, start := 0, 0

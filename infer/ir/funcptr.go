@@ -189,22 +189,7 @@ func splitParams(s string) []string {
 	if s == "" || s == "void" {
 		return nil
 	}
-	var out []string
-	depth, from := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '<', '[':
-			depth++
-		case ')', '>', ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(s[from:i]))
-				from = i + 1
-			}
-		}
-	}
-	return append(out, strings.TrimSpace(s[from:]))
+	return splitArgs(s)
 }
 
 // sameSignature reports whether two function types (either spelled as a
