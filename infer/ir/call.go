@@ -264,7 +264,7 @@ func (l *lowerer) inline(n, def *clang.Node, this *ptrv, args []*clang.Node) (va
 // constructor: each field's default member initializer (int n = 4;), an
 // unknown value for the others.
 func (l *lowerer) defaultFields(t ctype, at protocol.Pos) val {
-	decl := l.types.records[t.name]
+	decl := l.types.record(t.name)
 	if t.rec == nil || decl == nil || len(decl.Bases) > 0 {
 		return val{t: t}
 	}
@@ -357,6 +357,10 @@ func (l *lowerer) ctorInits(ctor *clang.Node, this *ptrv) {
 		return
 	}
 	for _, c := range ctor.Inner {
+		if c != nil && c.Kind == "CXXCtorInitializer" && c.BaseInit != nil && len(c.Inner) > 0 {
+			l.baseInit(c, this)
+			continue
+		}
 		if c == nil || c.Kind != "CXXCtorInitializer" || len(c.Inner) == 0 || c.AnyInit == nil {
 			continue
 		}
@@ -395,6 +399,26 @@ func (l *lowerer) ctorInits(ctor *clang.Node, this *ptrv) {
 	}
 }
 
+// baseInit lowers the initializer of a base class in a constructor: the
+// base's constructor runs on the same object, whose fields include the
+// base's (one base with fields is laid out, its fields by name). A base
+// constructor the lowering cannot see leaves the object unknown.
+func (l *lowerer) baseInit(c *clang.Node, this *ptrv) {
+	e := strip(c.Inner[0])
+	if e == nil || e.Kind != "CXXConstructExpr" || e.CtorType == nil {
+		l.unknown(c.Inner[0], "a base class initializer the lowering cannot follow")
+		return
+	}
+	bt := l.types.parse(c.BaseInit.String())
+	ctor := l.findCtor(bt, e.CtorType.QualType)
+	switch {
+	case ctor != nil:
+		l.inline(e, ctor, this, e.Inner)
+	case len(e.Inner) > 0:
+		l.unknownCall(e, "a constructor of base class "+structName(bt)+" whose body is not available", e.Inner)
+	}
+}
+
 // construct lowers a constructor call: a copy copies, dim3's sets its
 // fields, a constructor with a body runs on a fresh object.
 func (l *lowerer) construct(n *clang.Node) val {
@@ -405,7 +429,7 @@ func (l *lowerer) construct(n *clang.Node) val {
 		ctorType = n.CtorType.QualType
 	}
 	args := n.Inner
-	if len(args) == 1 && isCopyCtor(ctorType) {
+	if len(args) == 1 && isCopyCtor(ctorType) && l.copyOf(ctorType, t) {
 		if args[0].ValueCategory == "prvalue" {
 			return l.rv(args[0])
 		}
@@ -452,9 +476,26 @@ func isCopyCtor(ctorType string) bool {
 	return !strings.Contains(inner, ",") && strings.HasSuffix(inner, "&")
 }
 
+// copyOf reports whether a constructor of one reference parameter takes
+// the constructed type itself (a copy or a move), not another
+// (atomic_ref(T &r) binds a reference to r: not a copy of it).
+func (l *lowerer) copyOf(ctorType string, t ctype) bool {
+	inner := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ctorType), "noexcept"))
+	inner = strings.TrimSuffix(strings.TrimPrefix(inner, "void ("), ")")
+	inner = strings.TrimSpace(strings.TrimRight(inner, "&"))
+	inner = strings.TrimSpace(strings.TrimPrefix(inner, "const "))
+	pt := l.types.parse(inner)
+	if t.kind != cStruct || pt.kind == cUnknown {
+		// the abstracted value types (__half made from __half_raw): a
+		// value of the argument, as before
+		return true
+	}
+	return pt.kind == cStruct && pt.name == t.name
+}
+
 // findCtor returns the definition of a struct's constructor of a type.
 func (l *lowerer) findCtor(t ctype, ctorType string) *clang.Node {
-	r := l.types.records[t.name]
+	r := l.types.record(t.name)
 	if r == nil {
 		return nil
 	}

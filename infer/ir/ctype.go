@@ -214,6 +214,15 @@ func (ts *types) addSpecialization(n *clang.Node, prefix string) {
 	}
 }
 
+// record returns the declaration of the struct of a name: the one recorded
+// under it, or the instance of a class template it spells (specializationOf).
+func (ts *types) record(name string) *clang.Node {
+	if d := ts.records[name]; d != nil {
+		return d
+	}
+	return ts.specializationOf(name)
+}
+
 // specializationOf finds the instance of a class template that a spelling
 // names when its arguments are not spelled as addSpecialization spells
 // them (an enumerator, cuda::thread_scope_device, for the value 1): the
@@ -530,10 +539,7 @@ func (ts *types) computeLayout(name string) *record {
 			return scalarRecord(name, comp, count, min(align, 16))
 		}
 	}
-	decl := ts.records[name]
-	if decl == nil {
-		decl = ts.specializationOf(name)
-	}
+	decl := ts.record(name)
 	if decl == nil || ts.busy[name] {
 		return nil
 	}
