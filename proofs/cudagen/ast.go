@@ -132,7 +132,7 @@ func (t *Type) String() string {
 	case KPtr:
 		return t.Elem.String() + " *"
 	case KStruct:
-		return t.S.Name
+		return t.S.spelling()
 	case KChar:
 		return "char"
 	case KFnPtr:
@@ -154,6 +154,13 @@ func (t *Type) words() int {
 type Struct struct {
 	Name   string
 	Fields []*Field
+	// Tmpl is set on an instance of a class template (gentmpl.go): the
+	// struct is printed as the template, once for all its instances, and
+	// spelled Name<TArg, N> where it is used. Its fields hold the
+	// substituted types, so that the rest of the package sees an ordinary
+	// struct.
+	Tmpl *Template
+	TArg *Type // the type argument, if Tmpl.T
 }
 
 // Field is a field of a struct. Arr fields are arrays of Len elements (Len
@@ -168,6 +175,10 @@ type Field struct {
 	Len    int
 	Def    bool
 	DefVal int64
+	// TP: in the template of an instance, the field's type (the pointee
+	// of a pointer) is spelled as the type parameter. NP: its array bound
+	// (Arr) or default value (Def) is spelled as the int parameter.
+	TP, NP bool
 }
 
 func (s *Struct) words() int {

@@ -138,7 +138,7 @@ func paramOf(v *Var) Param {
 			p.Fix[v.Name+"_"+f.Name] = v.Vals[i]
 			vals = append(vals, fmt.Sprint(v.Vals[i]))
 		}
-		p.Value = v.T.S.Name + "{" + strings.Join(vals, ", ") + "}"
+		p.Value = v.T.String() + "{" + strings.Join(vals, ", ") + "}"
 	case KUint:
 		p.Value = fmt.Sprintf("%du", v.Vals[0])
 		p.Fix = map[string]int64{v.Name: v.Vals[0]}
@@ -207,6 +207,7 @@ func applyFits(p *Program, fits map[any]*fit) error {
 			}
 		}
 	}
+	distinctInstances(p)
 	return err
 }
 

@@ -34,10 +34,10 @@ func (c *cloner) strct(s *Struct) *Struct {
 	if t, ok := c.structs[s]; ok {
 		return t
 	}
-	t := &Struct{Name: s.Name}
+	t := &Struct{Name: s.Name, Tmpl: s.Tmpl, TArg: s.TArg}
 	c.structs[s] = t
 	for _, f := range s.Fields {
-		g := &Field{Name: f.Name, T: f.T, Arr: f.Arr, Len: f.Len, Def: f.Def, DefVal: f.DefVal}
+		g := &Field{Name: f.Name, T: f.T, Arr: f.Arr, Len: f.Len, Def: f.Def, DefVal: f.DefVal, TP: f.TP, NP: f.NP}
 		c.fields[f] = g
 		t.Fields = append(t.Fields, g)
 	}

@@ -150,7 +150,14 @@
 // again after the read, read it at a thread-dependent index, share a
 // global cell between blocks or give it several writers. The interpreter
 // answers a read of an election cell with the last write that happens
-// before it. TestCoverage prints how often each construct appears.
+// before it. Struct templates (gentmpl.go): Pair, Rec, Cfg, Opts and
+// Bufs are sometimes instances of class templates (template <class T, int
+// W> struct Rec { T key; T val[W]; }; used as Rec<int, 4>), a type
+// parameter in field types, an int parameter in an array bound or a
+// default member initializer, and a kernel may use two instances of Rec
+// of different bounds; every other part of the package sees an instance
+// as a struct of the substituted types. TestCoverage prints how often
+// each construct appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink
 // (the compiler would delete it, and the oracle would not see the access),

@@ -73,6 +73,7 @@ type loopInfo struct {
 
 type gen struct {
 	r      *rand.Rand
+	tr     *rand.Rand // the choices of gentmpl.go, apart from r's
 	p      *Program
 	k      *Func
 	cnt    int
@@ -171,6 +172,7 @@ func generate(r *rand.Rand, target int) *Case {
 func build(seed int64, mood Verdict, name string) (*Case, error) {
 	g := &gen{
 		r:     rand.New(rand.NewSource(seed)),
+		tr:    rand.New(rand.NewSource(seed ^ 0x5eed7e3a)),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},
@@ -288,6 +290,7 @@ func (g *gen) params() {
 	g.pairS = &Struct{Name: "Pair", Fields: []*Field{{Name: "a", T: tInt}, {Name: "b", T: tInt}}}
 	g.recS = &Struct{Name: "Rec", Fields: []*Field{{Name: "key", T: tInt}, {Name: "val", T: tInt, Arr: true, Len: 4}}}
 	g.p.Structs = []*Struct{g.pairS, g.recS, g.cfgS}
+	g.templates()
 	g.k.Params = []*Var{g.nPar, g.mPar, g.cfgPar}
 }
 
@@ -359,8 +362,14 @@ func (g *gen) makeArrays() {
 	if g.chance(0.08) {
 		global(&Type{K: KStruct, S: g.pairS}, "pairs")
 	}
-	if g.chance(0.1) {
+	if g.chance(0.1) || g.recS.Tmpl != nil && g.recS.Tmpl.N && g.tchance(0.3) {
 		shared(&Type{K: KStruct, S: g.recS}, []int{1})
+		if g.recS.Tmpl != nil && g.recS.Tmpl.N && g.tchance(0.8) {
+			// a second instance of Rec's template (gentmpl.go)
+			s := instance(g.recS)
+			g.p.Structs = append(g.p.Structs, s)
+			shared(&Type{K: KStruct, S: s}, []int{1})
+		}
 	}
 	if g.chance(0.08) {
 		v := &Var{Name: "dyn", Kind: VDyn, T: tInt}

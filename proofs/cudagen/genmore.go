@@ -33,6 +33,9 @@ func (g *gen) opts() *Struct {
 			{Name: "off", T: tInt, Def: true, DefVal: int64(g.intn(4))},
 		}}
 		g.p.Structs = append(g.p.Structs, g.optS)
+		if g.tchance(0.3) {
+			templated(g.optS, nil, "stride") // template <int W> (gentmpl.go)
+		}
 	}
 	return g.optS
 }

@@ -71,6 +71,9 @@ func (g *gen) ptrArrayParam(add func(*arr) *arr) {
 	c := &Field{Name: "c", T: ptrTo(elem), Arr: true, Len: nConst + nDyn}
 	n := &Field{Name: "n", T: tInt}
 	s := &Struct{Name: "Bufs", Fields: []*Field{c, n}}
+	if g.tchance(0.3) {
+		templated(s, []string{"c"}, "c") // Bufs<float, 3> (gentmpl.go)
+	}
 	par := &Var{Name: g.name("b"), Kind: VLocal, T: &Type{K: KStruct, S: s}, Param: true,
 		Vals: []int64{0, int64(1 + g.intn(8))}}
 	g.vr[n] = rk(par.Vals[1], par.Vals[1])

@@ -504,7 +504,15 @@ func (p *printer) fn(f *Func, kernel bool) {
 // functions and kernel.
 func (prog *Program) Print() string {
 	p := &printer{}
+	printed := map[*Template]bool{}
 	for _, s := range prog.Structs {
+		if s.Tmpl != nil {
+			if !printed[s.Tmpl] {
+				printed[s.Tmpl] = true
+				p.template(s)
+			}
+			continue
+		}
 		p.line("struct %s {", s.Name)
 		for _, f := range s.Fields {
 			if f.Arr && f.T.K == KPtr {

@@ -26,8 +26,17 @@ func typecheck(p *Program) (ti *typeInfo, err error) {
 			ti, err = nil, e
 		}
 	}()
+	tmpls := map[*Template]bool{}
 	for _, s := range p.Structs {
-		c.name(s.Name)
+		if s.Tmpl == nil || !tmpls[s.Tmpl] {
+			c.name(s.Name) // the instances of a template share its name
+		}
+		if s.Tmpl != nil {
+			tmpls[s.Tmpl] = true
+			if s.Tmpl.T != (s.TArg != nil) {
+				c.fail("template %s without its type argument", s.Name)
+			}
+		}
 		fields := map[string]bool{}
 		for _, f := range s.Fields {
 			if fields[f.Name] || !f.T.arith() && !ptrArrayField(f) || (f.Arr && f.Len < 1) || f.Def && (f.Arr || f.T.K != KInt && f.T.K != KUint) {
