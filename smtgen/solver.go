@@ -361,25 +361,15 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 	defer s.s.Pop()
 	bounded := false
 	for bound := int64(1); bound <= 1<<20 && !bounded; bound *= 2 {
-		within := func() {
-			for _, name := range names {
-				s.s.Assert(e.abs(e.consts[name]).LE(e.lit(bound)))
-			}
+		var within []z3.Bool
+		for _, name := range names {
+			within = append(within, e.abs(e.consts[name]).LE(e.lit(bound)))
 		}
-		s.s.Push()
-		within()
-		st := s.checkRefinedWithin(e, minimizeLimit)
-		if st == Fails {
-			m = s.s.Model()
-		}
-		s.s.Pop()
-		switch st {
-		case Unknown:
+		st := s.narrow(e, &m, within...)
+		if st == Unknown {
 			return m
-		case Fails:
-			bounded = true
-			within() // in the minimization's own scope
 		}
+		bounded = st == Fails
 	}
 	if !bounded {
 		return m
@@ -389,21 +379,8 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 	// unsigned variable holds)
 	for _, name := range names {
 		c := e.consts[name]
-		if modelInt(m, c) >= 0 {
-			continue
-		}
-		s.s.Push()
-		s.s.Assert(c.GE(e.lit(0)))
-		st := s.checkRefinedWithin(e, minimizeLimit)
-		if st == Fails {
-			m = s.s.Model()
-		}
-		s.s.Pop()
-		switch st {
-		case Unknown:
+		if modelInt(m, c) < 0 && s.narrow(e, &m, c.GE(e.lit(0))) == Unknown {
 			return m
-		case Fails:
-			s.s.Assert(c.GE(e.lit(0)))
 		}
 	}
 	for _, name := range names {
@@ -412,23 +389,38 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 		lo := int64(0)
 		for lo < hi {
 			mid := lo + (hi-lo)/2
-			s.s.Push()
-			s.s.Assert(c.LE(e.lit(mid)))
-			st := s.checkRefinedWithin(e, minimizeLimit)
-			if st == Fails {
-				m, hi = s.s.Model(), mid
-			}
-			s.s.Pop()
-			if st == Unknown {
+			switch s.narrow(e, &m, c.LE(e.lit(mid))) {
+			case Unknown:
 				return m
-			}
-			if st == Holds {
+			case Fails:
+				hi = mid
+			case Holds:
 				lo = mid + 1
 			}
 		}
-		s.s.Assert(c.LE(e.lit(hi)))
 	}
 	return m
+}
+
+// narrow asks whether the query still has a model with facts added: if so
+// (Fails), the facts stay asserted in the minimization's scope and *m is
+// the new model; otherwise nothing changes.
+func (s *Solver) narrow(e *encoder, m **z3.Model, facts ...z3.Bool) Status {
+	s.s.Push()
+	for _, f := range facts {
+		s.s.Assert(f)
+	}
+	st := s.checkRefinedWithin(e, minimizeLimit)
+	if st == Fails {
+		*m = s.s.Model()
+	}
+	s.s.Pop()
+	if st == Fails {
+		for _, f := range facts {
+			s.s.Assert(f)
+		}
+	}
+	return st
 }
 
 func abs64(v int64) int64 {
