@@ -477,40 +477,52 @@ func Traces(enc Encoding, body []protocol.Stmt, array string) ([]split.Trace, er
 	return interval.Traces(sliced)
 }
 
-// run asks the queries in parallel and collects the outcomes in r.
+// run asks the queries in parallel and collects the outcomes in r, in the
+// order of the jobs whatever order they finish in: two traces may find one
+// race with different witnesses, and the report must not depend on which
+// solver came first.
 func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
-	var mu sync.Mutex
+	outs := make([]outcome, len(jobs))
 	var wg sync.WaitGroup
-	seen := map[string]bool{}
-	for _, j := range jobs {
+	for i, j := range jobs {
 		wg.Add(1)
-		go func(j job) {
+		go func(i int, j job) {
 			defer wg.Done()
 			c.withDeadline(deadline, func(s *smtgen.Solver) {
-				races, div, unknowns, notes := c.ask(in, s, j)
-				mu.Lock()
-				defer mu.Unlock()
-				r.Unknowns = append(r.Unknowns, unknowns...)
-				for _, n := range notes {
-					if key := "note " + n.At.String() + n.Message; !seen[key] {
-						seen[key] = true
-						r.Notes = append(r.Notes, n)
-					}
-				}
-				for _, race := range races {
-					if key := race.key(); !seen[key] {
-						seen[key] = true
-						r.Races = append(r.Races, race)
-					}
-				}
-				if div != nil && !seen[div.key()] {
-					seen[div.key()] = true
-					r.Divergences = append(r.Divergences, div)
-				}
+				o := &outs[i]
+				o.races, o.div, o.unknowns, o.notes = c.ask(in, s, j)
 			})
-		}(j)
+		}(i, j)
 	}
 	wg.Wait()
+	seen := map[string]bool{}
+	for _, o := range outs {
+		r.Unknowns = append(r.Unknowns, o.unknowns...)
+		for _, n := range o.notes {
+			if key := "note " + n.At.String() + n.Message; !seen[key] {
+				seen[key] = true
+				r.Notes = append(r.Notes, n)
+			}
+		}
+		for _, race := range o.races {
+			if key := race.key(); !seen[key] {
+				seen[key] = true
+				r.Races = append(r.Races, race)
+			}
+		}
+		if o.div != nil && !seen[o.div.key()] {
+			seen[o.div.key()] = true
+			r.Divergences = append(r.Divergences, o.div)
+		}
+	}
+}
+
+// outcome is what one job found.
+type outcome struct {
+	races    []*Race
+	div      *Divergence
+	unknowns []protocol.Unknown
+	notes    []Note
 }
 
 // ask answers one job and replays what it finds.

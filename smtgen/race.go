@@ -482,6 +482,22 @@ func (e *encoder) witness(m *z3.Model, q RaceQuery, f *raceForm) (*Witness, erro
 	return w, r.err
 }
 
+// choices are the terms that say which sites the threads are at: per
+// thread, the first group it is at, its mode and its access ID. A witness
+// minimizes them first, so that of two symmetric models (the threads'
+// accesses swapped) it always shows the same.
+func (f *raceForm) choices(e *encoder) []z3.Int {
+	var cs []z3.Int
+	for _, v := range f.vars {
+		first := e.lit(int64(len(v.at)))
+		for gi := len(v.at) - 1; gi >= 0; gi-- {
+			first = v.at[gi].IfThenElse(e.lit(int64(gi)), first).(z3.Int)
+		}
+		cs = append(cs, first, e.abs(v.mode), e.abs(v.id))
+	}
+	return cs
+}
+
 // selected is the group and the site that thread t is at in the model: the
 // first group the model puts it at, and there the member of the model's
 // mode (and access ID where modes repeat); -1 for none.

@@ -310,7 +310,7 @@ func (s *Solver) Races(q RaceQuery, max int) (*RaceResult, error) {
 			if status != Fails {
 				return nil
 			}
-			m := s.smallModel(e)
+			m := s.smallModel(e, form.choices(e)...)
 			var err error
 			w, err = e.witness(m, q, form)
 			return err
@@ -351,14 +351,23 @@ func (s *Solver) RaceStatus(q RaceQuery) (Status, error) {
 // smallModel looks for a model whose values are small, so that witnesses
 // read like the examples a person would pick (seed 004 reports "r = 1 and
 // N = 2"): it first bounds every constant of the kernel by 1, 2, 4, ... and
-// keeps the first bound that has a model, then shrinks the absolute value
-// of each constant in turn, parameters first, by binary search. The result
-// is minimal in that order, hence the same on every run.
-func (s *Solver) smallModel(e *encoder) *z3.Model {
+// keeps the first bound that has a model, then makes each constant
+// non-negative where it can be, then shrinks the absolute value of each
+// constant in turn, parameters first. first, if given, are shrunk before
+// all that (a race's choice of accesses). Each step keeps what it found,
+// so the result is the least in that order whichever model the solver
+// found first: that depends on what the solver solved before, and solvers
+// are shared by the queries of a run in whatever order they finish.
+func (s *Solver) smallModel(e *encoder, first ...z3.Int) *z3.Model {
 	m := s.s.Model()
 	names := e.minimizable()
 	s.s.Push()
 	defer s.s.Pop()
+	for _, c := range first {
+		if !s.least(e, &m, c) {
+			return m
+		}
+	}
 	bounded := false
 	for bound := int64(1); bound <= 1<<20 && !bounded; bound *= 2 {
 		var within []z3.Bool
@@ -378,34 +387,50 @@ func (s *Solver) smallModel(e *encoder) *z3.Model {
 	// size, an unsigned parameter: n = 1 rather than n = -1, which no
 	// unsigned variable holds)
 	for _, name := range names {
-		c := e.consts[name]
-		if modelInt(m, c) < 0 && s.narrow(e, &m, c.GE(e.lit(0))) == Unknown {
+		if s.narrow(e, &m, e.consts[name].GE(e.lit(0))) == Unknown {
 			return m
 		}
 	}
 	for _, name := range names {
-		c := e.abs(e.consts[name])
-		hi := abs64(modelInt(m, c))
-		lo := int64(0)
-		for lo < hi {
-			mid := lo + (hi-lo)/2
-			switch s.narrow(e, &m, c.LE(e.lit(mid))) {
-			case Unknown:
-				return m
-			case Fails:
-				hi = mid
-			case Holds:
-				lo = mid + 1
-			}
+		if !s.least(e, &m, e.abs(e.consts[name])) {
+			return m
 		}
 	}
 	return m
 }
 
+// least shrinks c, which is not negative, to its least value by binary
+// search and keeps it there, so that what is shrunk next cannot trade it
+// back for its own; false if the solver could not decide.
+func (s *Solver) least(e *encoder, m **z3.Model, c z3.Int) bool {
+	hi := modelInt(*m, c)
+	lo := int64(0)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		switch s.narrow(e, m, c.LE(e.lit(mid))) {
+		case Unknown:
+			return false
+		case Fails:
+			hi = mid
+		case Holds:
+			lo = mid + 1
+		}
+	}
+	s.s.Assert(c.LE(e.lit(hi)))
+	return true
+}
+
 // narrow asks whether the query still has a model with facts added: if so
 // (Fails), the facts stay asserted in the minimization's scope and *m is
-// the new model; otherwise nothing changes.
+// the new model; otherwise nothing changes. Facts the model satisfies cost
+// no check.
 func (s *Solver) narrow(e *encoder, m **z3.Model, facts ...z3.Bool) Status {
+	if satisfies(*m, facts) {
+		for _, f := range facts {
+			s.s.Assert(f)
+		}
+		return Fails
+	}
 	s.s.Push()
 	for _, f := range facts {
 		s.s.Assert(f)
@@ -421,6 +446,15 @@ func (s *Solver) narrow(e *encoder, m **z3.Model, facts ...z3.Bool) Status {
 		}
 	}
 	return st
+}
+
+func satisfies(m *z3.Model, facts []z3.Bool) bool {
+	for _, f := range facts {
+		if v, ok := m.Eval(f, true).(z3.Bool).AsBool(); !ok || !v {
+			return false
+		}
+	}
+	return true
 }
 
 func abs64(v int64) int64 {
