@@ -72,7 +72,7 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 		return nil, err
 	}
 	// the kernel's time budget covers its inference too
-	iopts := infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, WarpSize: warp.size, Budget: symexec.Budget{Timeout: opts.KernelTimeout}}
+	iopts := infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, WarpSize: warp.size, LockStep: warp.lockStep, Budget: symexec.Budget{Timeout: opts.KernelTimeout}}
 	kernels, err := infer.FromTU(tu, path, iopts)
 	if err != nil {
 		return nil, err

@@ -46,6 +46,13 @@ type Options struct {
 	// Budget bounds the analysis of each kernel (package symexec): a kernel
 	// whose analysis it cuts is unknown, the others keep their results.
 	Budget symexec.Budget
+	// LockStep says that the threads of a warp run in lock-step (seed 000,
+	// --warp-sync): see symexec.Options.
+	LockStep bool
+}
+
+func (o Options) symexec() symexec.Options {
+	return symexec.Options{WarpSize: o.WarpSize, Budget: o.Budget, LockStep: o.LockStep}
 }
 
 // Kernel is the protocol of one kernel.
@@ -63,9 +70,8 @@ type Kernel struct {
 	// Params are the kernel's C parameters in order.
 	Params []Param
 
-	found    found
-	warpSize int64          // the value of warpSize it was inferred with
-	budget   symexec.Budget // and the budget
+	found found
+	sym   symexec.Options // what it was inferred with
 	// Elapsed is the time its inference took (lowering and analysis).
 	Elapsed time.Duration
 	// Notes say how the file was parsed, when clang had errors elsewhere
@@ -207,7 +213,7 @@ func kernels(tu *clang.TU) []found {
 // kernel infers the protocol of one kernel: its IR (package infer/ir),
 // then the protocol built from it (package infer/symexec).
 func kernel(tu *clang.TU, path string, k found, opts Options) Kernel {
-	return kernelWith(tu, path, k, ir.Options{}, opts.WarpSize, opts.Budget)
+	return kernelWith(tu, path, k, ir.Options{}, opts.symexec())
 }
 
 // With infers the protocol of the kernel again, with launch facts that
@@ -217,12 +223,12 @@ func (k Kernel) With(tu *clang.TU, path string, opts ir.Options) Kernel {
 	if k.found.fn == nil {
 		return k
 	}
-	return kernelWith(tu, path, k.found, opts, k.warpSize, k.budget)
+	return kernelWith(tu, path, k.found, opts, k.sym)
 }
 
-func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, warpSize int64, budget symexec.Budget) (out Kernel) {
+func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, sym symexec.Options) (out Kernel) {
 	start := time.Now()
-	out = Kernel{Name: k.name, ID: k.fn.ID, found: k, warpSize: warpSize, budget: budget}
+	out = Kernel{Name: k.name, ID: k.fn.ID, found: k, sym: sym}
 	defer func() { out.Elapsed = time.Since(start) }()
 	for _, p := range k.fn.Params() {
 		kp := Param{Name: p.Name}
@@ -252,7 +258,7 @@ func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, warpSize in
 		out.File = unknownFile(path, at, err.Error())
 		return out
 	}
-	r := symexec.Protocol(fn, path, symexec.Options{WarpSize: warpSize, Budget: budget})
+	r := symexec.Protocol(fn, path, sym)
 	out.File, out.Uses = r.File, r.Uses
 	return out
 }

@@ -535,6 +535,24 @@ func (l *lowerer) store(lv lval, v val, at protocol.Pos) {
 	l.eachAlt(lv.alts, at, func(a place) { l.storePlace(a, lv.t, v, lv.n, at) })
 }
 
+// pointerBits is the value of a pointer written to memory, for telling
+// writes of one value (benign) from others: the address of its base plus
+// its offset, where the pointer is one place in memory every thread
+// shares. The address is a call of no arguments, which the protocol makes
+// an unknown the same for all threads (the generic address of a __shared__
+// variable is the same in every block too); two writes of it are then
+// equal exactly where their offsets are. Any other pointer is opaque.
+func pointerBits(p *ptrv, at protocol.Pos) Expr {
+	if p != nil && len(p.alts) == 1 {
+		a := p.alts[0]
+		if a.kind == pMem && a.guard == nil && a.base != nil && a.base.Kind != Private {
+			base := &Call{At: at, Func: "addr_" + a.base.Name, T: I64}
+			return &Binary{At: at, Op: "+", X: base, Y: a.off, T: I64}
+		}
+	}
+	return &Opaque{At: at, Reason: "a pointer", T: U64}
+}
+
 // storePlace writes an object of type t at one place.
 func (l *lowerer) storePlace(a place, t ctype, v val, n *clang.Node, at protocol.Pos) {
 	switch a = a.asData(); a.kind {
@@ -572,7 +590,7 @@ func (l *lowerer) storePlace(a place, t ctype, v val, n *clang.Node, at protocol
 	case cScalar:
 		l.emit(&Store{At: at, Addr: addr, T: t.ir, X: l.scalar(v, t.ir, at), Source: l.text(n)})
 	case cPtr:
-		l.emit(&Store{At: at, Addr: addr, T: U64, X: &Opaque{At: at, Reason: "a pointer", T: U64}, Source: l.text(n)})
+		l.emit(&Store{At: at, Addr: addr, T: U64, X: pointerBits(v.p, at), Source: l.text(n)})
 	case cStruct:
 		if t.rec == nil {
 			l.emit(&Unknown{At: at, Reason: "a write of " + structName(t) + ", whose layout is unknown: " + l.text(n)})

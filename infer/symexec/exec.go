@@ -31,6 +31,9 @@ type exec struct {
 	trials   int                     // how many trial runs of loops (trial) the current point is in
 	facts    map[*ir.Loop]*loopFacts // what the analysis of each loop keeps (loopFacts)
 	meter    *meter                  // what the run has spent of its budget
+	covered  []cover                 // the writes that cover reads here (forward.go)
+	syncs    int                     // how many barriers the run has met
+	lockStep bool                    // warps run in lock-step: no read is covered
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their

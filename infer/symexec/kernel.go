@@ -46,6 +46,9 @@ type Result struct {
 type Options struct {
 	WarpSize int64  // the value of warpSize; 0 means 32
 	Budget   Budget // bounds the analysis; the zero value, none
+	// LockStep says that the threads of a warp run in lock-step (seed 000):
+	// a read of what the thread wrote is then an access (forward.go).
+	LockStep bool
 }
 
 // Protocol builds the protocol of a kernel; positions name path. A defect
@@ -70,7 +73,7 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 		}
 	}()
 	res.Uses = uses(f)
-	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), segs: segmentsOf(f), meter: newMeter(opts.Budget)}
+	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), segs: segmentsOf(f), meter: newMeter(opts.Budget), lockStep: opts.LockStep}
 	var body []protocol.Stmt
 	x.out = &body
 	for _, p := range f.Params {

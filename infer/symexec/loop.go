@@ -41,6 +41,9 @@ import (
 type loopSyntax struct {
 	*ir.Loop
 	v *ir.Var
+	// covered is what covers reads in every iteration (forward.go): what
+	// covers them before the loop if the loop has no barrier, else nothing
+	covered []cover
 }
 
 func (l loopSyntax) do() bool { return l.Kind == ir.DoWhile }
@@ -138,6 +141,7 @@ func (x *exec) runCond(l loopSyntax) protocol.Cond {
 func (x *exec) runIteration(l loopSyntax) iterRun {
 	var r iterRun
 	at := l.At
+	x.covered = l.covered
 	r.head = x.env.clone()
 	r.cond = boolLit(at, true)
 	if !l.do() {
@@ -166,12 +170,12 @@ func (x *exec) runIteration(l loopSyntax) iterRun {
 // trial runs f and throws away what it emits, reports and names.
 func (x *exec) trial(f func()) {
 	m := x.k.mark()
-	savedSink, savedOut, savedEnv, savedLoops := x.sink, x.out, x.env, x.loops
+	savedSink, savedOut, savedEnv, savedLoops, savedCovered := x.sink, x.out, x.env, x.loops, x.covered
 	var discard []protocol.Stmt
 	x.sink, x.out = &sink{}, &discard
 	x.trials++
 	defer func() {
-		x.sink, x.out, x.env, x.loops = savedSink, savedOut, savedEnv, savedLoops
+		x.sink, x.out, x.env, x.loops, x.covered = savedSink, savedOut, savedEnv, savedLoops, savedCovered
 		x.k.rollback(m)
 		x.trials--
 	}()
@@ -788,7 +792,16 @@ func directionFits(s *shape) bool {
 // (in the analysis and in the final run), 2^depth runs of the innermost
 // body; with it, a loop nested N deep has its body run in trial a bounded
 // number of times per enclosing level that runs for real: N^2 in all.
-func (x *exec) loop(l loopSyntax) exits {
+func (x *exec) loop(l loopSyntax) (e exits) {
+	if !hasBarrier(l.Loop) {
+		l.covered = x.covered
+	}
+	x.scoped(func() { e = x.loopRuns(l) })
+	return e
+}
+
+// loopRuns analyzes a loop and emits it.
+func (x *exec) loopRuns(l loopSyntax) exits {
 	entry := x.env.clone()
 	c, s, sum := x.analyze(l, entry)
 	s = x.finishShape(l, entry, s)

@@ -124,8 +124,12 @@ func (x *exec) seq(stmts []ir.Stmt) exits {
 	if isTrue(e.fall) {
 		return e.then(at, x.seq(stmts[1:]))
 	}
+	// the rest runs only where stmts[0] fell through, and the point after
+	// it is also reached by stmts[0]'s jumps: what the rest writes covers
+	// nothing there
 	var rest exits
-	sts := x.into(func() { rest = x.seq(stmts[1:]) })
+	var sts []protocol.Stmt
+	x.scoped(func() { sts = x.into(func() { rest = x.seq(stmts[1:]) }) })
 	x.guarded(at, e.fall, sts)
 	return e.then(at, rest)
 }
@@ -144,14 +148,18 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.env[s.Dst] = x.convert(at, v, s.X.Type(), s.Dst.T)
 	case *ir.Load:
 		off := x.eval(s.Addr.Off)
-		x.access(at, protocol.Read, s.Addr.Base, off, s.T, s.Source, nil)
+		if !x.isCovered(s.Addr.Base, off, s.T) {
+			x.access(at, protocol.Read, s.Addr.Base, off, s.T, s.Source, nil)
+		}
 		x.env[s.Dst] = x.loaded(at, s, off)
 	case *ir.Store:
 		var value protocol.Expr
 		if v, ok := x.eval(s.X).(intVal); ok && s.T.IsInt() && small(v.e, maxValueNodes) {
 			value = v.e
 		}
-		x.access(at, protocol.Write, s.Addr.Base, x.eval(s.Addr.Off), s.T, s.Source, value)
+		off := x.eval(s.Addr.Off)
+		x.access(at, protocol.Write, s.Addr.Base, off, s.T, s.Source, value)
+		x.covers(s.Addr.Base, off, s.T)
 	case *ir.Atomic:
 		for _, a := range s.Args {
 			x.eval(a)
@@ -341,10 +349,11 @@ func (x *exec) branch(at protocol.Pos, c protocol.Cond, then, els func() exits) 
 	base := x.env
 	x.env = base.clone()
 	var et, ee exits
-	thenSts := x.into(func() { et = then() })
+	var thenSts, elseSts []protocol.Stmt
+	x.scoped(func() { thenSts = x.into(func() { et = then() }) })
 	envT := x.env
 	x.env = base.clone()
-	elseSts := x.into(func() { ee = els() })
+	x.scoped(func() { elseSts = x.into(func() { ee = els() }) })
 	envE := x.env
 	x.emitIf(at, c, thenSts, elseSts)
 	switch {
@@ -379,6 +388,7 @@ func (x *exec) barrier(b *ir.Barrier) {
 		scope = protocol.ScopeGrid
 	}
 	x.emit(&protocol.Sync{At: b.At, Scope: scope})
+	x.covered, x.syncs = nil, x.syncs+1
 	if b.Dst != nil {
 		// the same for every thread of the block
 		x.env[b.Dst] = x.fresh(b.At, b.Dst.T, b.Dst.CName, false, true)

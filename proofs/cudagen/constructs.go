@@ -55,7 +55,7 @@ var ConstructNames = []string{
 	"local array", "float local", "data-dependent index", "input array",
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
-	"__syncthreads_or/and",
+	"__syncthreads_or/and", "read of own write",
 	// warps
 	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
 	"warp barrier, several warps", "grid.sync()",
@@ -593,6 +593,15 @@ func constructs(p *Program) map[string]bool {
 				add("atomic old value")
 			}
 		}
+	}, nil)
+	var prev Stmt
+	walkProgram(p, func(s Stmt) {
+		if d, ok := s.(*Decl); ok && d.Init != nil {
+			if a, ok := prev.(*Assign); ok && a.Op == "=" && exprString(a.L) == exprString(d.Init) {
+				add("read of own write")
+			}
+		}
+		prev = s
 	}, nil)
 	moreConstructs(p, ti, add)
 	counterConstructs(p, add)

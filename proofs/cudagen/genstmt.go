@@ -423,6 +423,9 @@ func (g *gen) access(out *[]Stmt) {
 			v = bin("+", v, litOf(g.lvalType(a), 1))
 		}
 		*out = append(*out, &Assign{L: l, Op: "=", R: v})
+		if g.chance(0.25) && pureExpr(l) {
+			g.readBack(out, l, g.lvalType(a))
+		}
 	case 1: // compound assignment
 		f, ok := g.plan(out, a, 1)
 		if !ok {
@@ -449,6 +452,32 @@ func (g *gen) access(out *[]Stmt) {
 	default:
 		g.readInto(out)
 	}
+}
+
+// readBack reads the cell a store just wrote, through the same lvalue, and
+// keeps the value: the thread's read of its own write, which drfcheck
+// leaves out of the protocol (infer/symexec/forward.go) on the ground that
+// any race of that read is also one of the write.
+func (g *gen) readBack(out *[]Stmt, l Expr, t *Type) {
+	if t.K != KInt && t.K != KUint {
+		return
+	}
+	v := g.local(out, "x", t, l, unknown, false)
+	g.noIdx[v] = true
+	g.use(out, v)
+}
+
+// pureExpr says whether evaluating e twice reads what once does: no call,
+// atomic or assignment in it.
+func pureExpr(e Expr) bool {
+	pure := true
+	walkExpr(e, func(x Expr) {
+		switch x.(type) {
+		case *Call, *Atomic:
+			pure = false
+		}
+	})
+	return pure
 }
 
 // mentions says whether e names v.
