@@ -67,6 +67,8 @@ type encoder struct {
 	// internal marks the constants that encode the formula's bookkeeping
 	// (which site, which mode) rather than a value of the kernel.
 	internal map[string]bool
+	// domains are the finite domains conditions give terms (cases.go).
+	domains []domain
 }
 
 func newEncoder(ctx *z3.Context, env Env) *encoder {
@@ -371,6 +373,57 @@ func (e *encoder) bitLemmas() {
 	}
 }
 
+// powerCase is what the bitwise operators compute when an operand is 2^k
+// or 2^k - 1, or a shift count is v, and the other operand is not
+// negative: x & (2^k - 1) is x mod 2^k, x & 2^k, x | 2^k and x ^ 2^k set or
+// clear bit k, a shift by v is a product or a quotient. All are linear.
+// They are asserted in the case of a split (cases.go) where a term is 2^k
+// or v: asserted for every k up front, their divisions took Z3 seconds
+// per query even where no operand was a power of two.
+// powerFacts are the power cases of every operator applied, for v.
+func (e *encoder) powerFacts(v int64) []z3.Bool {
+	var out []z3.Bool
+	for _, a := range e.bitApps {
+		out = append(out, e.powerCase(a, v)...)
+	}
+	return out
+}
+
+func (e *encoder) powerCase(a bitApp, v int64) []z3.Bool {
+	zero := e.lit(0)
+	var out []z3.Bool
+	cases := func(x, y z3.Int) {
+		pre := x.GE(zero)
+		if v >= 0 && v <= 62 {
+			switch a.op {
+			case protocol.Shr:
+				out = append(out, pre.And(y.Eq(e.lit(v))).Implies(a.r.Eq(x.Div(e.lit(1<<v)))))
+			case protocol.Shl:
+				out = append(out, pre.And(y.Eq(e.lit(v))).Implies(a.r.Eq(x.Mul(e.lit(1<<v)))))
+			}
+		}
+		if v <= 0 || v&(v-1) != 0 {
+			return
+		}
+		p := e.lit(v)
+		bit := x.Div(p).Mod(e.lit(2)).Mul(p) // the bit of x at v, as 0 or v
+		switch a.op {
+		case protocol.BitAnd:
+			out = append(out, pre.And(y.Eq(e.lit(v-1))).Implies(a.r.Eq(x.Mod(p))))
+			out = append(out, pre.And(y.Eq(p)).Implies(a.r.Eq(bit)))
+		case protocol.BitOr:
+			out = append(out, pre.And(y.Eq(p)).Implies(a.r.Eq(x.Add(p).Sub(bit))))
+		case protocol.BitXor:
+			out = append(out, pre.And(y.Eq(p)).Implies(a.r.Eq(x.Add(p).Sub(bit).Sub(bit))))
+		}
+	}
+	cases(a.x, a.y)
+	if a.op == protocol.BitAnd || a.op == protocol.BitOr || a.op == protocol.BitXor {
+		cases(a.y, a.x)
+	}
+	return out
+}
+
 func (e *encoder) cond(c protocol.Cond, sc scope) z3.Bool {
 	switch c := c.(type) {
 	case *protocol.BoolLit:
@@ -394,6 +447,7 @@ func (e *encoder) cond(c protocol.Cond, sc scope) z3.Bool {
 	case *protocol.Not:
 		return e.cond(c.X, sc).Not()
 	case *protocol.Logic:
+		e.noteDomain(c, sc)
 		if c.Op == protocol.And {
 			return e.cond(c.X, sc).And(e.cond(c.Y, sc))
 		}

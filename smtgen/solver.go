@@ -203,9 +203,9 @@ func (s *Solver) restore() {
 // run is scoped with a check: use gets the solver's outcome.
 func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st Status) error) error {
 	return s.scoped(env, build, func(e *encoder) error {
-		st, err := s.check()
+		st, err := s.decide(e)
 		for round := 0; round < maxRefinements && err == nil && st == Fails && s.refine(e, s.s.Model()); round++ {
-			st, err = s.check()
+			st, err = s.decide(e)
 		}
 		if err != nil {
 			st = Unknown

@@ -216,6 +216,7 @@ type kernel struct {
 	arrays map[*ir.Base]*array
 
 	loopLocal map[string]bool   // protocol loop variable -> its bounds are thread-local
+	pow2      map[string]bool   // loop placeholders whose values are powers of two (power.go)
 	funcs     map[string]string // uninterpreted functions by operation
 	pre       []protocol.Stmt   // preconditions (__requires)
 	opaques   int               // opaque values made so far (their ids)
@@ -233,7 +234,7 @@ type declEntry struct {
 
 func newKernel(path string) *kernel {
 	return &kernel{path: path, names: newNames(), kinds: map[string]protocol.DeclKind{},
-		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, funcs: map[string]string{}}
+		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, funcs: map[string]string{}}
 }
 
 // declarePerm declares a name made from a name of the kernel: it survives

@@ -552,6 +552,10 @@ type shape struct {
 	// its condition is exactly that (i < n && i < t), set before the loop
 	also  protocol.Expr
 	local bool // the bounds differ between threads
+	// pow2 says that the variable is a power of two (or 0) in every
+	// iteration, of at most maxBit bits (power.go)
+	pow2   bool
+	maxBit int
 }
 
 // iterations returns the number of iterations before the one where the
@@ -831,6 +835,9 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 	// an iteration counter).
 	name := x.k.names.fresh("@" + ident(l.varName()))
 	x.k.loopLocal[name] = s.local
+	if s.pow2, s.maxBit = x.powerLoop(s, l.v); s.pow2 {
+		x.k.pow2[name] = true
+	}
 	v := &protocol.Var{At: at, Name: name}
 	x.loops = append(x.loops, loopFrame{v: name, local: s.local})
 	x.env = x.headEnv(at, entry, c, l.v, s.iterations(at, v))
@@ -956,6 +963,10 @@ func rangeKnown(s shape) bool {
 // without barriers by every integer in their range.
 func multiplicativeRange(at protocol.Pos, s shape, name string, body []protocol.Stmt) ([]protocol.Stmt, bool) {
 	blk := &protocol.Block{At: at, Stmts: body}
+	if s.pow2 {
+		// of the range, only the powers of two
+		blk = &protocol.Block{At: at, Stmts: []protocol.Stmt{&protocol.If{At: at, Cond: powers(at, &protocol.Var{At: at, Name: name}, s.maxBit, false), Then: blk}}}
+	}
 	if s.kind == mulShape {
 		// lo, lo*m, ... while < bound: within [lo, bound) when lo >= 1
 		if !positive(s.lo) {
@@ -1017,8 +1028,12 @@ func (x *exec) multiplicativeCounter(at protocol.Pos, s shape, placeholder, cnam
 				or(at, cmp(at, protocol.Gt, s.lo, zero), cmp(at, protocol.Le, f, s.lo)))
 		}
 	}
+	facts := and(at, inv, rng)
+	if s.pow2 {
+		facts = and(at, facts, powers(at, f, s.maxBit, s.kind == divShape))
+	}
 	sts, _ := protocol.Subst{placeholder: f}.Stmts(body)
-	sts = append([]protocol.Stmt{&protocol.Assume{At: at, Cond: and(at, inv, rng)}}, sts...)
+	sts = append([]protocol.Stmt{&protocol.Assume{At: at, Cond: facts}}, sts...)
 	// The loop runs at least once exactly when its condition holds for the
 	// first value: the trip count says so, which spares the checker the case
 	// "no iteration" when, say, blockDim.x >= 2 makes blockDim.x/2 > 0.

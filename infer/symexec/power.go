@@ -1,0 +1,76 @@
+package symexec
+
+import (
+	"math/bits"
+
+	"drfcheck/infer/ir"
+	"drfcheck/protocol"
+)
+
+// Sorting networks and scans step through powers of two (for (s = 1; s <
+// n; s <<= 1), for (j = k / 2; j > 0; j >>= 1)) and index with bitwise
+// operators on them (2*tid - (tid & (s - 1)), tid ^ j). The protocol says
+// which values such a variable takes: s == 1 || s == 2 || s == 4 || ...,
+// a condition the solver decides by cases (smtgen/cases.go), in each of
+// which the bitwise operators are linear. Without it, s - 1 is any number
+// and tid & (s - 1) any value below it: a false alarm.
+
+// powerLoop reports whether a multiplicative loop's variable v is a power
+// of two, or 0, in every iteration: it starts at one (pow2Known) and is
+// multiplied or divided by one. The values stay below 2^maxBit, v's width
+// (C's arithmetic wraps a power of two to 0 at the width, and a loop
+// that gets there runs with 0). As everywhere in the front end, a
+// multiplicative counter is assumed not to wrap.
+func (x *exec) powerLoop(s shape, v *ir.Var) (bool, int) {
+	if v == nil || !v.T.IsInt() || s.kind != mulShape && s.kind != divShape {
+		return false, 0
+	}
+	if s.factor < 2 || s.factor&(s.factor-1) != 0 || !x.pow2Known(s.lo) {
+		return false, 0
+	}
+	maxBit := int(v.T.Size)*8 - 1
+	if !v.T.Signed {
+		maxBit++
+	}
+	return true, min(maxBit, 62)
+}
+
+// pow2Known reports whether e is always a power of two or 0: a literal
+// that is one, the variable of a loop that steps through them, and
+// products, quotients, shifts and choices of such.
+func (x *exec) pow2Known(e protocol.Expr) bool {
+	switch e := e.(type) {
+	case *protocol.IntLit:
+		return e.Value >= 0 && bits.OnesCount64(uint64(e.Value)) <= 1
+	case *protocol.Var:
+		return x.k.pow2[e.Name]
+	case *protocol.Binary:
+		switch e.Op {
+		case protocol.Mul, protocol.Div:
+			return x.pow2Known(e.X) && x.pow2Known(e.Y)
+		case protocol.Shl, protocol.Shr:
+			return x.pow2Known(e.X) && x.nonNegativeKnown(e.Y)
+		}
+	case *protocol.Ite:
+		return x.pow2Known(e.Then) && x.pow2Known(e.Else)
+	}
+	return false
+}
+
+// powers is the condition that v is a power of two below 2^maxBit, or 0
+// when zero says so.
+func powers(at protocol.Pos, v protocol.Expr, maxBit int, zero bool) protocol.Cond {
+	var c protocol.Cond
+	if zero {
+		c = cmp(at, protocol.Eq, v, lit(at, 0))
+	}
+	for k := 0; k < maxBit; k++ {
+		is := cmp(at, protocol.Eq, v, lit(at, 1<<k))
+		if c == nil {
+			c = is
+		} else {
+			c = or(at, c, is)
+		}
+	}
+	return c
+}

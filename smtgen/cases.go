@@ -1,0 +1,204 @@
+package smtgen
+
+import (
+	"errors"
+	"sort"
+	"time"
+
+	"github.com/aclements/go-z3/z3"
+
+	"drfcheck/protocol"
+)
+
+// A condition x == c1 || x == c2 || ... over literals gives x a finite
+// domain: the CUDA front end says so of a loop variable that is a power of
+// two (for (s = 1; s < n; s <<= 1)). Z3 decides a query whose bitwise
+// operators take such an x as an operand quickly once x is one value (the
+// power cases of bitLemmas turn them linear) and very slowly while it is
+// any of them: solving each value in turn takes tens of milliseconds where
+// the disjunction took more than 30 s (pos = 2*tid - (tid & (s - 1)) over
+// s in 1..512). So a query that is not decided at once is decided by
+// cases: one per value and one for every other value (the condition need
+// not hold where it is a branch's or a nested assumption's).
+
+// domain is a term and the values a condition allows it.
+type domain struct {
+	term   z3.Int
+	text   string // the term's SMT-LIB text
+	values []int64
+}
+
+// maxDomain bounds the values of a domain that is split on, and
+// maxDomains how many domains a query is split on.
+const (
+	maxDomain  = 64
+	maxDomains = 3
+)
+
+// quickCheck is how long a query with domains is tried whole before it is
+// split.
+const quickCheck = 300 * time.Millisecond
+
+// noteDomain records the domain a condition gives, if any.
+func (e *encoder) noteDomain(c *protocol.Logic, sc scope) {
+	x, values, ok := domainOf(c)
+	if !ok || len(values) > maxDomain || len(e.domains) >= maxDomains {
+		return
+	}
+	t := e.expr(x, sc)
+	text := t.String()
+	for _, d := range e.domains {
+		if d.text == text {
+			return
+		}
+	}
+	e.domains = append(e.domains, domain{term: t, text: text, values: values})
+}
+
+// domainOf matches x == c1 || x == c2 || ..., with at least two values.
+func domainOf(c protocol.Cond) (protocol.Expr, []int64, bool) {
+	var x protocol.Expr
+	var values []int64
+	var match func(c protocol.Cond) bool
+	match = func(c protocol.Cond) bool {
+		switch c := c.(type) {
+		case *protocol.Logic:
+			return c.Op == protocol.Or && match(c.X) && match(c.Y)
+		case *protocol.Cmp:
+			lit, ok := c.Y.(*protocol.IntLit)
+			if c.Op != protocol.Eq || !ok || x != nil && !protocol.Equal(x, c.X) {
+				return false
+			}
+			x = c.X
+			values = append(values, lit.Value)
+			return true
+		}
+		return false
+	}
+	if !match(c) || len(values) < 2 {
+		return nil, nil, false
+	}
+	return x, values, true
+}
+
+// decide checks the query, by cases on its domains when it has some and
+// is not decided within quickCheck. A query found to have a model keeps
+// the case of the model asserted, for the witness.
+func (s *Solver) decide(e *encoder) (Status, error) {
+	if len(e.domains) == 0 {
+		return s.check()
+	}
+	// An inner loop's variable is a term over the outer's (stride(size,
+	// k)), and the indices use it: split on it first, and with it fixed the
+	// outer's rarely matter. So the longer term goes first.
+	doms := append([]domain(nil), e.domains...)
+	sort.SliceStable(doms, func(i, j int) bool { return len(doms[i].text) > len(doms[j].text) })
+	leaves := maxLeaves
+	return s.byCases(e, doms, &leaves)
+}
+
+// maxLeaves bounds the cases a query is checked in: the domains of
+// per-thread loops multiply (two threads, each in its own iteration), and
+// past this the query is unknown rather than minutes long.
+const maxLeaves = 256
+
+// errCases reports a query that has more cases than maxLeaves.
+var errCases = errors.New("too many cases of the powers of two that loop variables take")
+
+func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error) {
+	if len(doms) == 0 {
+		if *leaves--; *leaves < 0 {
+			return Unknown, errCases
+		}
+		return s.refined(e)
+	}
+	// a model whose operators int64 does not agree with says nothing yet:
+	// the cases' facts may rule it out
+	st, err := s.checkWithin(quickCheck)
+	if err == ErrBudget || err == nil && (st == Holds || st == Fails && bitsAgree(e, s.s.Model())) {
+		return st, err
+	}
+	cases := make([][]z3.Bool, 0, len(doms[0].values)+1)
+	if err == nil && st == Fails {
+		// the values the model gives the terms first: a race is often
+		// there, and needs no other case
+		if mc := s.modelCase(e, doms); len(mc) > 0 {
+			cases = append(cases, mc)
+		}
+	}
+	d := doms[0]
+	for i, c := range d.cases(s) {
+		facts := []z3.Bool{c}
+		if i < len(d.values) {
+			facts = append(facts, e.powerFacts(d.values[i])...)
+		}
+		cases = append(cases, facts)
+	}
+	var unknown error
+	for i, facts := range cases {
+		rest := doms[1:]
+		if i == 0 && len(cases) > len(d.values)+1 {
+			rest = nil // the model's case fixes every domain
+		}
+		s.s.Push()
+		for _, f := range facts {
+			s.s.Assert(f)
+		}
+		st, err := s.byCases(e, rest, leaves)
+		s.s.Pop()
+		switch {
+		case err == ErrBudget || err == errCases:
+			return Unknown, err
+		case err != nil || st == Unknown:
+			unknown = err
+		case st == Fails:
+			for _, f := range facts {
+				s.s.Assert(f)
+			}
+			return s.byCases(e, rest, leaves)
+		}
+	}
+	if unknown != nil {
+		return Unknown, unknown
+	}
+	return Holds, nil
+}
+
+// modelCase is the case of the current model's values of the domains'
+// terms (those in their domains).
+func (s *Solver) modelCase(e *encoder, doms []domain) []z3.Bool {
+	m := s.s.Model()
+	var facts []z3.Bool
+	for _, d := range doms {
+		v := modelInt(m, d.term)
+		for _, w := range d.values {
+			if v == w {
+				facts = append(facts, d.term.Eq(e.lit(v)))
+				facts = append(facts, e.powerFacts(v)...)
+			}
+		}
+	}
+	return facts
+}
+
+// refined is check, with the rounds of refine a model of wrong operators
+// needs.
+func (s *Solver) refined(e *encoder) (Status, error) {
+	st, err := s.check()
+	for round := 0; round < maxRefinements && err == nil && st == Fails && s.refine(e, s.s.Model()); round++ {
+		st, err = s.check()
+	}
+	return st, err
+}
+
+// cases are the conditions that split on d: one per value, then none.
+func (d domain) cases(s *Solver) []z3.Bool {
+	var cs []z3.Bool
+	other := s.ctx.FromBool(true)
+	for _, v := range d.values {
+		is := d.term.Eq(s.ctx.FromInt(v, s.ctx.IntSort()).(z3.Int))
+		cs = append(cs, is)
+		other = other.And(is.Not())
+	}
+	return append(cs, other)
+}
