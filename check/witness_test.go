@@ -35,6 +35,18 @@ func TestWitnessesIgnoreHistory(t *testing.T) {
 		}
 		ins = append(ins, in...)
 	}
+	// and CUDA, whose powers of two are decided by cases (smtgen/cases.go)
+	for _, p := range []string{"../testdata/cuda/values/bitonic_pos_racy.cu", "../testdata/cuda/values/bitonic_xor_unguarded_racy.cu"} {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := check.LoadCUDA(p, src, check.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, in...)
+	}
 	if len(ins) < 10 {
 		t.Fatalf("only %d racy or divergent protocols", len(ins))
 	}

@@ -113,20 +113,16 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 		return s.refined(e)
 	}
 	// a model whose operators int64 does not agree with says nothing yet:
-	// the cases' facts may rule it out
-	st, err := s.checkWithin(quickCheck)
-	if err == ErrBudget || err == nil && (st == Holds || st == Fails && bitsAgree(e, s.s.Model())) {
+	// the cases' facts may rule it out. A race found here is found again
+	// by the cases, in order: the witness must not depend on which model
+	// the solver found first (it depends on what the solver solved
+	// before), nor on how fast it was, so the first case that has one,
+	// the least values, is the one kept.
+	if st, err := s.checkWithin(quickCheck); err == ErrBudget || err == nil && st == Holds {
 		return st, err
 	}
-	cases := make([][]z3.Bool, 0, len(doms[0].values)+1)
-	if err == nil && st == Fails {
-		// the values the model gives the terms first: a race is often
-		// there, and needs no other case
-		if mc := s.modelCase(e, doms); len(mc) > 0 {
-			cases = append(cases, mc)
-		}
-	}
 	d := doms[0]
+	var cases [][]z3.Bool
 	for i, c := range d.cases(s) {
 		facts := []z3.Bool{c}
 		if i < len(d.values) {
@@ -135,11 +131,8 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 		cases = append(cases, facts)
 	}
 	var unknown error
-	for i, facts := range cases {
+	for _, facts := range cases {
 		rest := doms[1:]
-		if i == 0 && len(cases) > len(d.values)+1 {
-			rest = nil // the model's case fixes every domain
-		}
 		s.s.Push()
 		for _, f := range facts {
 			s.s.Assert(f)
@@ -162,23 +155,6 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 		return Unknown, unknown
 	}
 	return Holds, nil
-}
-
-// modelCase is the case of the current model's values of the domains'
-// terms (those in their domains).
-func (s *Solver) modelCase(e *encoder, doms []domain) []z3.Bool {
-	m := s.s.Model()
-	var facts []z3.Bool
-	for _, d := range doms {
-		v := modelInt(m, d.term)
-		for _, w := range d.values {
-			if v == w {
-				facts = append(facts, d.term.Eq(e.lit(v)))
-				facts = append(facts, e.powerFacts(v)...)
-			}
-		}
-	}
-	return facts
 }
 
 // refined is check, with the rounds of refine a model of wrong operators
