@@ -14,7 +14,7 @@ import (
 // domain: the CUDA front end says so of a loop variable that is a power of
 // two (for (s = 1; s < n; s <<= 1)). Z3 decides a query whose bitwise
 // operators take such an x as an operand quickly once x is one value (the
-// power cases of bitLemmas turn them linear) and very slowly while it is
+// facts of powerCase turn them linear) and very slowly while it is
 // any of them: solving each value in turn takes tens of milliseconds where
 // the disjunction took more than 30 s (pos = 2*tid - (tid & (s - 1)) over
 // s in 1..512). So a query that is not decided at once is decided by
@@ -130,7 +130,7 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 		}
 		cases = append(cases, facts)
 	}
-	var unknown error
+	var undecided error // the reason of a case neither proved nor refuted
 	for _, facts := range cases {
 		rest := doms[1:]
 		s.s.Push()
@@ -143,7 +143,10 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 		case err == ErrBudget || err == errCases:
 			return Unknown, err
 		case err != nil || st == Unknown:
-			unknown = err
+			undecided = err
+			if undecided == nil {
+				undecided = ErrTimeout
+			}
 		case st == Fails:
 			for _, f := range facts {
 				s.s.Assert(f)
@@ -151,8 +154,8 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 			return s.byCases(e, rest, leaves)
 		}
 	}
-	if unknown != nil {
-		return Unknown, unknown
+	if undecided != nil {
+		return Unknown, undecided
 	}
 	return Holds, nil
 }
