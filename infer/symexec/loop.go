@@ -109,6 +109,10 @@ type carried struct {
 	// moves by the same step, so that their value at an iteration is
 	// known exactly.
 	steps map[*ir.Var]protocol.Expr
+	// ratios holds the variables that every iteration multiplies by the
+	// same constant (offset *= 2): in a loop over powers of two by that
+	// factor, their value at an iteration is known exactly (power.go).
+	ratios map[*ir.Var]int64
 	// counter holds the variables whose every value, on entry and at the
 	// end of every iteration, was handed out by one atomic counter (its
 	// key): their value at the head of an iteration is one of those too.
@@ -186,7 +190,7 @@ func (x *exec) trial(f func()) {
 // environment with fresh values for the carried variables. When count
 // (the number of iterations before the current one) is given, the
 // induction variables get their exact values.
-func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, count protocol.Expr) env {
+func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, count protocol.Expr, pw *powerHead) env {
 	h := entry.clone()
 	for _, k := range sortedVars(c.keys) {
 		if k == skip {
@@ -199,6 +203,12 @@ func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, coun
 		if s, ok := c.steps[k]; ok && count != nil {
 			if iv, ok := v.(intVal); ok {
 				h[k] = intVal{add(at, iv.e, mul(at, count, s))}
+				continue
+			}
+		}
+		if f, ok := c.ratios[k]; ok && pw != nil && f == pw.factor {
+			if iv, ok := v.(intVal); ok {
+				h[k] = intVal{pw.value(at, iv.e)}
 				continue
 			}
 		}
@@ -304,7 +314,7 @@ func (x *exec) loopName(base string, body ...protocol.Stmt) string {
 // suffices.
 func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 	at := l.At
-	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}, counter: map[*ir.Var]string{}}
+	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}, ratios: map[*ir.Var]int64{}, counter: map[*ir.Var]string{}}
 	// only what the loop assigns is carried: the locality of the rest of
 	// the environment (all of it, nested deep) is never asked
 	facts := x.loopFacts(l.Loop)
@@ -337,7 +347,7 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 			counter := x.k.names.fresh("iter")
 			x.k.loopLocal[counter] = c.control
 			x.loops = append(x.loops, loopFrame{v: counter, local: c.control})
-			x.env = x.headEnv(at, entry, c, nil, nil)
+			x.env = x.headEnv(at, entry, c, nil, nil, nil)
 			r := x.runIteration(l)
 			trial := x.trialNames(mark)
 			if cl, cb := x.taint(r.cond); (cl || cb) && !c.control {
@@ -386,6 +396,11 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 				} else {
 					delete(c.steps, k)
 				}
+				if f, ok := ratioOf(hv, ev); ok {
+					c.ratios[k] = f
+				} else {
+					delete(c.ratios, k)
+				}
 			}
 			s = x.shapeOf(l, r, trial)
 			// the names of the trial are still declared: their
@@ -403,6 +418,7 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 	c.counter = map[*ir.Var]string{}
 	c.control = true
 	c.steps = map[*ir.Var]protocol.Expr{}
+	c.ratios = map[*ir.Var]int64{}
 	sum.local = true
 	return c, shape{}, sum
 }
@@ -840,7 +856,7 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 	}
 	v := &protocol.Var{At: at, Name: name}
 	x.loops = append(x.loops, loopFrame{v: name, local: s.local})
-	x.env = x.headEnv(at, entry, c, l.v, s.iterations(at, v))
+	x.env = x.headEnv(at, entry, c, l.v, s.iterations(at, v), powerHeadOf(s, v))
 	x.env[l.v] = intVal{v}
 	r := x.runIteration(l)
 	x.loops = x.loops[:len(x.loops)-1]
@@ -1090,7 +1106,7 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 		count = maxExpr(at, count, lit(at, 1))
 	}
 	x.loops = append(x.loops, loopFrame{v: name, local: c.control})
-	x.env = x.headEnv(at, entry, c, nil, &protocol.Var{At: at, Name: name})
+	x.env = x.headEnv(at, entry, c, nil, &protocol.Var{At: at, Name: name}, nil)
 	r := x.runIteration(l)
 	x.loops = x.loops[:len(x.loops)-1]
 	var body []protocol.Stmt

@@ -74,3 +74,49 @@ func powers(at protocol.Pos, v protocol.Expr, maxBit int, zero bool) protocol.Co
 	}
 	return c
 }
+
+// powerHead is a loop over powers of two by factor, at the iteration where
+// its variable is v: a variable multiplied by factor in every iteration
+// (offset *= 2 beside d >>= 1, as in a scan's up-sweep) has w0 * (v / lo)
+// there when the loop multiplies, w0 * (lo / v) when it divides, both
+// exact since lo and v are powers of two and v is never 0 in an
+// iteration of a halving loop that ends at 0 (where it may be, the
+// division by 0 is any value: only more behaviours).
+type powerHead struct {
+	v, lo  protocol.Expr
+	factor int64
+	div    bool
+}
+
+func powerHeadOf(s shape, v protocol.Expr) *powerHead {
+	if !s.pow2 {
+		return nil
+	}
+	return &powerHead{v: v, lo: s.lo, factor: s.factor, div: s.kind == divShape}
+}
+
+func (p *powerHead) value(at protocol.Pos, w0 protocol.Expr) protocol.Expr {
+	if p.div {
+		return mul(at, w0, div(at, p.lo, p.v))
+	}
+	return mul(at, w0, div(at, p.v, p.lo))
+}
+
+// ratioOf is f where end is head * f for a constant f >= 2.
+func ratioOf(head, end value) (int64, bool) {
+	h, ok1 := head.(intVal)
+	e, ok2 := end.(intVal)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	b, ok := e.e.(*protocol.Binary)
+	if !ok || b.Op != protocol.Mul {
+		return 0, false
+	}
+	for _, pair := range [][2]protocol.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if k, ok := litValue(pair[1]); ok && k >= 2 && equal(pair[0], h.e) {
+			return k, true
+		}
+	}
+	return 0, false
+}
