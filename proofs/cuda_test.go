@@ -327,6 +327,9 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "struct param pointer array", "arrays of pointers at constant indices", "b")
 	d.reportConstruct(t, cases, "pointer array, variable element", "arrays of pointers at variable indices", "b")
 	d.reportConstruct(t, cases, "uniform read after barrier", "leader elections (a uniform read after a barrier)", "el", "won")
+	d.reportConstruct(t, cases, "power-of-two loop", "sorting networks (loops over powers of two)", "net")
+	d.reportConstruct(t, cases, "bitonic network", "bitonic networks (nested loops over powers of two)", "net")
+	d.reportConstruct(t, cases, "xor partner", "sorting networks with an xor partner (i ^ s)", "net")
 	d.reportConstruct(t, cases, "struct template", "instances of struct templates (Rec<int, 4>, Cfg<int>)")
 	d.reportConstruct(t, cases, "two template instances", "two instances of one struct template")
 	if rejected*100 > n {

@@ -302,6 +302,11 @@ type Var struct {
 	// the writes that happen before a read leave there instead of tagging
 	// it schedule-dependent.
 	Elect bool
+	// Net marks the __shared__ array of a sorting network (genpow2.go). It
+	// is an election variable too (Elect) when a compare-exchange swaps
+	// under a comparison of the values read: the interpreter then answers
+	// its reads with the values the writes that happen before them leave.
+	Net bool
 	// Host marks a VGlobal declared without __device__.
 	Host bool
 	// Bufs are the buffers of a struct parameter whose struct carries an

@@ -74,6 +74,8 @@ var ConstructNames = []string{
 	"host variable", "device variable", "struct param pointer array", "pointer array, variable element",
 	// leader elections (genelect.go)
 	"uniform read after barrier",
+	// sorting networks (genpow2.go)
+	"power-of-two loop", "bitonic network", "xor partner",
 	// class templates (gentmpl.go)
 	"struct template", "struct template param", "template int parameter", "two template instances",
 }
@@ -606,6 +608,7 @@ func constructs(p *Program) map[string]bool {
 	moreConstructs(p, ti, add)
 	counterConstructs(p, add)
 	electConstructs(p, add)
+	netConstructs(p, add)
 	tmplConstructs(p, add)
 	return set
 }

@@ -156,8 +156,18 @@
 // parameter in field types, an int parameter in an array bound or a
 // default member initializer, and a kernel may use two instances of Rec
 // of different bounds; every other part of the package sees an instance
-// as a struct of the substituted types. TestCoverage prints how often
-// each construct appears.
+// as a struct of the substituted types. Sorting networks (genpow2.go): a
+// __shared__ array of 2T elements that every thread fills, then loops whose
+// variable steps through powers of two (halving from a power of two,
+// doubling from 1, or nested as in a bitonic sort) with a barrier in the
+// inner loop and a compare-exchange of (pos, pos + s), pos = 2 * tid - (tid
+// & (s - 1)), or of (i, i ^ s) when i ^ s > i; the exchange swaps under a
+// comparison of the values (the interpreter then answers the array's
+// reads as an election cell's) or writes min and max. Racy kernels drop
+// the barrier or move it to the outer loop, use tid & s, start from a value
+// that is not a power of two, exchange with pos + s + 1, let both threads
+// of an xor pair exchange, or read the result without a barrier.
+// TestCoverage prints how often each construct appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink
 // (the compiler would delete it, and the oracle would not see the access),

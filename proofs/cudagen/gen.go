@@ -107,6 +107,9 @@ type gen struct {
 	lams               map[*Var]lamInfo // lambdas held in locals
 	fps                map[*Var]fpInfo  // function pointer locals of values (genfnptr.go)
 	pa                 *ptrArr          // the struct parameter with an array of pointers (genptrarr.go)
+	nr                 *rand.Rand       // the choices of genpow2.go, apart from r's
+	netDone            bool             // a sorting network was placed (genpow2.go)
+	netStmts           int              // its statements, beyond maxStmts
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -173,6 +176,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 	g := &gen{
 		r:     rand.New(rand.NewSource(seed)),
 		tr:    rand.New(rand.NewSource(seed ^ 0x5eed7e3a)),
+		nr:    rand.New(rand.NewSource(seed ^ 0x2b17c0de)),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},
@@ -189,7 +193,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 	p := g.program(name)
 	n := 0
 	walkProgram(p, func(Stmt) { n++ }, nil)
-	if n > maxStmts {
+	if n > maxStmts+g.netStmts {
 		return nil, fmt.Errorf("%d statements", n)
 	}
 	return finalize(p)

@@ -284,7 +284,7 @@ func electConstructs(p *Program, add func(string)) {
 			return
 		}
 		walkExpr(d.Init, func(e Expr) {
-			if r, ok := e.(*VarRef); ok && r.V.Elect {
+			if r, ok := e.(*VarRef); ok && r.V.Elect && !r.V.Net {
 				add("uniform read after barrier")
 			}
 		})
@@ -304,14 +304,28 @@ type electWrite struct {
 	f                  float32
 }
 
+// electCell is a cell of an election variable.
+type electCell struct {
+	owner *Var
+	i, j  int64
+	w     int
+}
+
 // maxElectPasses bounds the runs until the writes to election cells
-// settle.
-const maxElectPasses = 4
+// settle. The cells of a sorting network (Var.Net, genpow2.go) pass their
+// values on from one barrier interval to the next, and a run settles the
+// values of one more interval: a program with one may run once more than
+// it has barrier intervals, up to maxNetPasses times.
+const (
+	maxElectPasses = 4
+	maxNetPasses   = 48
+)
 
 // runElect runs the program until the writes to election cells are those
 // the previous run's reads were answered from (one run without them).
 func runElect(p *Program, ti *typeInfo) (*Result, error) {
 	var prev []electWrite
+	limit := maxElectPasses
 	for pass := 0; ; pass++ {
 		res, ew, err := runPass(p, ti, prev)
 		if err != nil {
@@ -320,7 +334,10 @@ func runElect(p *Program, ti *typeInfo) (*Result, error) {
 		if sameWrites(ew, prev) {
 			return res, nil
 		}
-		if pass+1 >= maxElectPasses {
+		if pass == 0 && hasNet(p) {
+			limit = max(limit, min(res.Barriers+3, maxNetPasses))
+		}
+		if pass+1 >= limit {
 			return nil, &runError{kind: errOther, node: p.Kernel, msg: "writes to election cells do not settle"}
 		}
 		prev = ew
@@ -366,11 +383,8 @@ func (th *thread) electRead(l loc) value {
 		}
 		return false
 	}
-	for k := range th.in.ewPrev {
+	for _, k := range th.in.ewCell[electCell{l.obj.owner, l.i, l.j, l.w}] {
 		w := &th.in.ewPrev[k]
-		if w.owner != l.obj.owner || w.i != l.i || w.j != l.j || w.w != l.w {
-			continue
-		}
 		same := w.blk == th.blin
 		if shared && !same {
 			continue

@@ -32,6 +32,10 @@ func (g *gen) stmt(out *[]Stmt) {
 	top := 0 // the kernel's top level, where every thread passes (genelect.go)
 	if g.depth == 0 && len(g.loops) == 0 && g.inSwitch == 0 && g.canSync() {
 		top = 1
+		if g.netHere() {
+			g.netStmt(out)
+			return
+		}
 	}
 	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3, nest/3, nest/3, 5, 4, 5, grid, 4, top) {
 	case 23:

@@ -256,8 +256,9 @@ type interp struct {
 	vars map[*Var]*object
 	// ewPrev holds the writes to election cells (Var.Elect) of the previous
 	// run, which this run's reads of them return; ew those of this run
-	// (genelect.go).
+	// (genelect.go); ewCell indexes ewPrev by cell.
 	ewPrev, ew []electWrite
+	ewCell     map[electCell][]int
 }
 
 // run interprets the program over its whole launch (again while the
@@ -267,7 +268,12 @@ func run(p *Program, ti *typeInfo) (*Result, error) { return runElect(p, ti) }
 // runPass interprets the program over its whole launch once, the reads of
 // election cells returning what the writes of prev leave there.
 func runPass(p *Program, ti *typeInfo, prev []electWrite) (res *Result, ew []electWrite, err error) {
-	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}, ctr: map[[2]int64]int64{}, ewPrev: prev}
+	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}, ctr: map[[2]int64]int64{}, ewPrev: prev,
+		ewCell: map[electCell][]int{}}
+	for k, w := range prev {
+		c := electCell{w.owner, w.i, w.j, w.w}
+		in.ewCell[c] = append(in.ewCell[c], k)
+	}
 	in.res.fits = in.fits
 	defer func() {
 		if r := recover(); r != nil {
