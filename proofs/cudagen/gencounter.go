@@ -227,7 +227,7 @@ func (g *gen) counterStmt(out *[]Stmt) {
 	switch {
 	case racy:
 		cnt.MinLen = int(j + 1)
-		switch x := g.pick(4, 3, 6, 6, 3); {
+		switch x := g.pick(6, 3, 6, 6, 3); {
 		case x == 0:
 			// modulo: distinct values, shared cells
 			s := slot(&body, add())

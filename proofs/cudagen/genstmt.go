@@ -427,8 +427,10 @@ func (g *gen) access(out *[]Stmt) {
 			v = bin("+", v, litOf(g.lvalType(a), 1))
 		}
 		*out = append(*out, &Assign{L: l, Op: "=", R: v})
-		if g.chance(0.25) && pureExpr(l) {
-			g.readBack(out, l, g.lvalType(a))
+		if g.chance(0.25) {
+			if again, ok := copyPlain(l); ok {
+				g.readBack(out, again, g.lvalType(a))
+			}
 		}
 	case 1: // compound assignment
 		f, ok := g.plan(out, a, 1)
@@ -471,17 +473,44 @@ func (g *gen) readBack(out *[]Stmt, l Expr, t *Type) {
 	g.use(out, v)
 }
 
-// pureExpr says whether evaluating e twice reads what once does: no call,
-// atomic or assignment in it.
-func pureExpr(e Expr) bool {
-	pure := true
-	walkExpr(e, func(x Expr) {
-		switch x.(type) {
-		case *Call, *Atomic:
-			pure = false
-		}
-	})
-	return pure
+// copyPlain copies an lvalue made of variables, literals, built-ins,
+// subscripts and arithmetic (no call, no atomic: reading it again reads
+// what the store wrote), sharing only its variables and types: a node may
+// not appear at two places of a kernel.
+func copyPlain(e Expr) (Expr, bool) {
+	two := func(x, y Expr) (Expr, Expr, bool) {
+		cx, ok1 := copyPlain(x)
+		cy, ok2 := copyPlain(y)
+		return cx, cy, ok1 && ok2
+	}
+	switch e := e.(type) {
+	case *Lit:
+		c := *e
+		return &c, true
+	case *Builtin:
+		return &Builtin{Name: e.Name, Dim: e.Dim}, true
+	case *VarRef:
+		return &VarRef{V: e.V}, true
+	case *Index:
+		x, i, ok := two(e.X, e.I)
+		return &Index{X: x, I: i}, ok
+	case *Index2:
+		i, j, ok := two(e.I, e.J)
+		return &Index2{V: e.V, I: i, J: j}, ok
+	case *Row:
+		i, ok := copyPlain(e.I)
+		return &Row{V: e.V, I: i}, ok
+	case *Binary:
+		x, y, ok := two(e.X, e.Y)
+		return &Binary{Op: e.Op, X: x, Y: y}, ok
+	case *Unary:
+		x, ok := copyPlain(e.X)
+		return &Unary{Op: e.Op, X: x}, ok
+	case *Cast:
+		x, ok := copyPlain(e.X)
+		return &Cast{T: e.T, X: x}, ok
+	}
+	return nil, false
 }
 
 // mentions says whether e names v.
