@@ -110,7 +110,7 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 		if *leaves--; *leaves < 0 {
 			return Unknown, errCases
 		}
-		return s.refined(e)
+		return s.refining(e, s.check)
 	}
 	// a model whose operators int64 does not agree with says nothing yet:
 	// the cases' facts may rule it out. A race found here is found again
@@ -158,16 +158,6 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 		return Unknown, undecided
 	}
 	return Holds, nil
-}
-
-// refined is check, with the rounds of refine a model of wrong operators
-// needs.
-func (s *Solver) refined(e *encoder) (Status, error) {
-	st, err := s.check()
-	for round := 0; round < maxRefinements && err == nil && st == Fails && s.refine(e, s.s.Model()); round++ {
-		st, err = s.check()
-	}
-	return st, err
 }
 
 // cases are the conditions that split on d: one per value, then none.

@@ -373,13 +373,6 @@ func (e *encoder) bitLemmas() {
 	}
 }
 
-// powerCase is what the bitwise operators compute when an operand is 2^k
-// or 2^k - 1, or a shift count is v, and the other operand is not
-// negative: x & (2^k - 1) is x mod 2^k, x & 2^k, x | 2^k and x ^ 2^k set or
-// clear bit k, a shift by v is a product or a quotient. All are linear.
-// They are asserted in the case of a split (cases.go) where a term is 2^k
-// or v: asserted for every k up front, their divisions took Z3 seconds
-// per query even where no operand was a power of two.
 // powerFacts are the power cases of every operator applied, for v.
 func (e *encoder) powerFacts(v int64) []z3.Bool {
 	var out []z3.Bool
@@ -389,6 +382,13 @@ func (e *encoder) powerFacts(v int64) []z3.Bool {
 	return out
 }
 
+// powerCase is what the bitwise operators compute when an operand is 2^k
+// or 2^k - 1, or a shift count is v, and the other operand is not
+// negative: x & (2^k - 1) is x mod 2^k, x & 2^k, x | 2^k and x ^ 2^k set or
+// clear bit k, a shift by v is a product or a quotient. All are linear.
+// They are asserted in the case of a split (cases.go) where a term is 2^k
+// or v: asserted for every k up front, their divisions took Z3 seconds
+// per query even where no operand was a power of two.
 func (e *encoder) powerCase(a bitApp, v int64) []z3.Bool {
 	zero := e.lit(0)
 	var out []z3.Bool

@@ -203,15 +203,22 @@ func (s *Solver) restore() {
 // run is scoped with a check: use gets the solver's outcome.
 func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st Status) error) error {
 	return s.scoped(env, build, func(e *encoder) error {
-		st, err := s.decide(e)
-		for round := 0; round < maxRefinements && err == nil && st == Fails && s.refine(e, s.s.Model()); round++ {
-			st, err = s.decide(e)
-		}
+		st, err := s.refining(e, func() (Status, error) { return s.decide(e) })
 		if err != nil {
 			st = Unknown
 		}
 		return use(e, st)
 	})
+}
+
+// refining runs check again while refine refuses its model, at most
+// maxRefinements times.
+func (s *Solver) refining(e *encoder, check func() (Status, error)) (Status, error) {
+	st, err := check()
+	for round := 0; round < maxRefinements && err == nil && st == Fails && s.refine(e, s.s.Model()); round++ {
+		st, err = check()
+	}
+	return st, err
 }
 
 // maxRefinements bounds the rounds of refine per query.
@@ -242,10 +249,7 @@ func (s *Solver) refine(e *encoder, m *z3.Model) bool {
 // models whose bitwise operators disagree with int64's; a model still
 // refused after maxRefinements rounds counts as none.
 func (s *Solver) checkRefinedWithin(e *encoder, limit time.Duration) Status {
-	st, _ := s.checkWithin(limit)
-	for round := 0; round < maxRefinements && st == Fails && s.refine(e, s.s.Model()); round++ {
-		st, _ = s.checkWithin(limit)
-	}
+	st, _ := s.refining(e, func() (Status, error) { return s.checkWithin(limit) })
 	if st == Fails && !bitsAgree(e, s.s.Model()) {
 		return Holds
 	}
