@@ -72,7 +72,8 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 		return nil, err
 	}
 	// the kernel's time budget covers its inference too
-	iopts := infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, WarpSize: warp.size, LockStep: warp.lockStep, Budget: symexec.Budget{Timeout: opts.KernelTimeout}}
+	iopts := infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, WarpSize: warp.size, LockStep: warp.lockStep, Budget: symexec.Budget{Timeout: opts.KernelTimeout},
+		MaxBlock: largest(opts.Block, hb), MaxGrid: largest(opts.Grid, hg), MinBlock: smallest(opts.Block, hb)}
 	kernels, err := infer.FromTU(tu, path, iopts)
 	if err != nil {
 		return nil, err
@@ -360,4 +361,38 @@ func withPre(f *protocol.File, pre []protocol.Cond, at protocol.Pos) *protocol.F
 	}
 	g.Body = &protocol.Block{At: f.Body.At, Stmts: append(stmts, f.Body.Stmts...)}
 	return &g
+}
+
+// largest is the largest size given in each dimension, 0 where one is
+// any size or none is given.
+func largest(sizes ...*[3]int64) [3]int64 {
+	return given(sizes, func(a, b int64) int64 { return max(a, b) })
+}
+
+// smallest is the smallest size given in each dimension, 0 where one is
+// any size or none is given.
+func smallest(sizes ...*[3]int64) [3]int64 {
+	return given(sizes, func(a, b int64) int64 { return min(a, b) })
+}
+
+func given(sizes []*[3]int64, pick func(a, b int64) int64) [3]int64 {
+	var out [3]int64
+	seen := false
+	for _, s := range sizes {
+		if s == nil {
+			continue
+		}
+		for d := range out {
+			switch {
+			case s[d] == 0 || seen && out[d] == 0:
+				out[d] = 0
+			case !seen:
+				out[d] = s[d]
+			default:
+				out[d] = pick(out[d], s[d])
+			}
+		}
+		seen = true
+	}
+	return out
 }

@@ -49,10 +49,13 @@ type Options struct {
 	// LockStep says that the threads of a warp run in lock-step (seed 000,
 	// --warp-sync): see symexec.Options.
 	LockStep bool
+	// MaxBlock, MaxGrid and MinBlock bound the launch sizes given (flags,
+	// a header): see symexec.Options.
+	MaxBlock, MaxGrid, MinBlock [3]int64
 }
 
 func (o Options) symexec() symexec.Options {
-	return symexec.Options{WarpSize: o.WarpSize, Budget: o.Budget, LockStep: o.LockStep}
+	return symexec.Options{WarpSize: o.WarpSize, Budget: o.Budget, LockStep: o.LockStep, MaxBlock: o.MaxBlock, MaxGrid: o.MaxGrid, MinBlock: o.MinBlock}
 }
 
 // Kernel is the protocol of one kernel.

@@ -181,7 +181,11 @@ type Unary struct {
 
 // Binary is x op y: arithmetic (+ - * / % << >> & | ^), comparisons
 // (== != < <= > >=, typed bool), logic (&& ||: both operands are pure, so
-// evaluating both is harmless) and "min", "max".
+// evaluating both is harmless) and "min", "max". The operands of C's
+// operators have one type (clang's implicit casts); an operand narrower
+// than T, as in the offsets of addresses (4 * i of an int i, typed i64),
+// is widened as C widens an array subscript: an unsigned one is its value
+// modulo 2^width.
 type Binary struct {
 	At   protocol.Pos
 	Op   string

@@ -168,7 +168,7 @@ func (x *exec) nameOf(v *ir.Var) string {
 // fresh returns a fresh value of a type and locality.
 func (x *exec) fresh(at protocol.Pos, t ir.Type, name string, local, block bool) value {
 	if t.IsInt() {
-		e := x.freshInt(at, name, local, block)
+		e := x.typed(x.freshInt(at, name, local, block), t)
 		if t.Kind == ir.Bool {
 			e = condExpr(at, cmp(at, protocol.Ne, e, lit(at, 0)))
 		}

@@ -80,10 +80,10 @@ func (x *exec) unary(e *ir.Unary) value {
 	}
 	switch e.Op {
 	case "-":
-		return intVal{neg(at, i.e)}
+		return intVal{x.signedResult(neg(at, i.e), e.T)}
 	case "~":
 		// -x - 1, which two's complement makes exact
-		return intVal{sub(at, neg(at, i.e), lit(at, 1))}
+		return intVal{x.signedResult(sub(at, neg(at, i.e), lit(at, 1)), e.T)}
 	}
 	return intVal{x.asInt(at, x.opaque(v))}
 }
@@ -118,10 +118,15 @@ func (x *exec) binary(e *ir.Binary) value {
 		return x.opaque(a, b)
 	}
 	ea, eb := ia.e, ib.e
-	if wrapsUnsigned(e.Op) && unsigned(t) {
-		ea = x.wrapUnsigned(at, ea, t)
+	if !isCmp {
+		// a narrower operand is widened (an address's offset)
+		ea = x.widened(at, ea, e.X.Type(), t)
+		eb = x.widened(at, eb, e.Y.Type(), t)
+	}
+	if observesUnsigned(e.Op) && unsigned(t) {
+		ea = x.unsignedValue(at, ea, t)
 		if e.Op != ">>" {
-			eb = x.wrapUnsigned(at, eb, t)
+			eb = x.unsignedValue(at, eb, t)
 		}
 	}
 	if isCmp {
@@ -133,39 +138,109 @@ func (x *exec) binary(e *ir.Binary) value {
 	case "max":
 		return intVal{maxExpr(at, ea, eb)}
 	}
-	return intVal{x.intOp(at, e.Op, ea, eb, t)}
+	return intVal{x.signedResult(x.intOp(at, e.Op, ea, eb, t), t)}
+}
+
+// signedResult records that the result of an operation on a signed type
+// is in the type's range: signed overflow is undefined behaviour, assumed
+// away (ranges.go).
+func (x *exec) signedResult(r protocol.Expr, t ir.Type) protocol.Expr {
+	if unsigned(t) || t.Kind != ir.Int {
+		return r
+	}
+	tr := typeRange(t)
+	if rr := x.rangeOf(r); !rr.within(tr) {
+		x.k.rangeMemo[r] = interval{max(rr.lo, tr.lo), min(rr.hi, tr.hi)}
+	}
+	return r
 }
 
 func unsigned(t ir.Type) bool { return t.Kind == ir.Int && !t.Signed }
 
-// wrapsUnsigned reports whether an operator on unsigned operands depends on
-// more than their residues modulo 2^32 in a way that matters below 2^32:
-// equality does not (two values equal modulo 2^32 differ by at least 2^32,
-// which is the known limitation of unbounded integers).
-func wrapsUnsigned(op string) bool {
+// observesUnsigned reports whether an operator on unsigned operands sees
+// more than their residues modulo 2^width: all but +, -, * and <<.
+func observesUnsigned(op string) bool {
 	switch op {
-	case "/", "%", ">>", "&", "|", "^", "<", "<=", ">", ">=", "min", "max":
+	case "/", "%", ">>", "&", "|", "^", "<", "<=", ">", ">=", "==", "!=", "min", "max":
 		return true
 	}
 	return false
 }
 
-// wrapUnsigned is the value of e as a C unsigned integer of type t: its
-// residue modulo 2^width when e may be negative. 64-bit types are left
-// unbounded.
-func (x *exec) wrapUnsigned(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr {
+// unsignedValue is C's value of e as an unsigned integer of type t: e
+// itself where its range (ranges.go) is within the type's, else its
+// residue modulo 2^width. 64-bit types are left unbounded.
+func (x *exec) unsignedValue(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr {
 	width := t.Size * 8
 	if width == 0 {
 		width = 32
 	}
-	if width > 32 || !x.mayBeNegative(e) {
+	if width > 32 {
 		return e
 	}
-	// e + 2^width when negative: C's value for any e in [-2^width,
-	// 2^width), the range where unbounded integers agree with C (see the
-	// known limitations), and linear, where a remainder by 2^width is a
-	// hard query for the solver
-	return x.nonNeg(ite(at, cmp(at, protocol.Ge, e, lit(at, 0)), e, add(at, e, lit(at, 1<<width))))
+	p := int64(1) << width
+	r := x.rangeOf(e)
+	var v protocol.Expr
+	switch {
+	case r.within(interval{0, p - 1}):
+		return e
+	case r.within(interval{-p, p - 1}):
+		// one wrap below zero, linear where a remainder by 2^width is a
+		// hard query for the solver
+		v = ite(at, cmp(at, protocol.Ge, e, lit(at, 0)), e, add(at, e, lit(at, p)))
+	case r.within(interval{0, 2*p - 1}):
+		// one wrap above
+		v = ite(at, cmp(at, protocol.Lt, e, lit(at, p)), e, sub(at, e, lit(at, p)))
+	default:
+		v = x.residue(at, e, p, 0)
+	}
+	x.reduces(e)
+	x.k.rangeMemo[v] = interval{0, p - 1}
+	return x.nonNeg(v)
+}
+
+// widened is e of type from widened to the wider type to, when it is
+// one: an unsigned value is seen modulo 2^width.
+func (x *exec) widened(at protocol.Pos, e protocol.Expr, from, to ir.Type) protocol.Expr {
+	if from.Kind != ir.Int || from.Size >= to.Size || !unsigned(from) {
+		return e
+	}
+	return x.unsignedValue(at, e, from)
+}
+
+// signedValue is C's value of an unsigned integer of type from converted
+// to the signed type to of the same width: two's complement.
+func (x *exec) signedValue(at protocol.Pos, e protocol.Expr, from, to ir.Type) protocol.Expr {
+	half := int64(1) << (to.Size*8 - 1)
+	r := x.rangeOf(e)
+	var v protocol.Expr
+	switch {
+	case r.within(interval{-half, half - 1}):
+		return e
+	case r.within(interval{0, 2*half - 1}):
+		v = ite(at, cmp(at, protocol.Lt, e, lit(at, half)), e, sub(at, e, lit(at, 2*half)))
+	default:
+		v = x.residue(at, e, 2*half, -half)
+	}
+	x.reduces(e)
+	x.k.rangeMemo[v] = interval{-half, half - 1}
+	return v
+}
+
+// residue is the member of [lo, lo + p) congruent to e modulo p: one
+// remainder of a non-negative operand (e plus a multiple of p) where e's
+// range is bounded below, which the solver handles best, else the
+// Euclidean residue.
+func (x *exec) residue(at protocol.Pos, e protocol.Expr, p, lo int64) protocol.Expr {
+	r := x.rangeOf(e)
+	if r.lo <= -inf {
+		return add(at, emod(at, sub(at, e, lit(at, lo)), lit(at, p)), lit(at, lo))
+	}
+	shift := -lo
+	if need := lo - r.lo; need > 0 {
+		shift += (need + p - 1) / p * p
+	}
+	return add(at, mod(at, x.nonNeg(add(at, e, lit(at, shift))), lit(at, p)), lit(at, lo))
 }
 
 // nonNeg records that an expression built here is never negative, though
@@ -177,44 +252,10 @@ func (x *exec) nonNeg(e protocol.Expr) protocol.Expr {
 		x.known = map[protocol.Expr]bool{}
 	}
 	x.known[e] = true
-	return e
-}
-
-// mayBeNegative reports whether an integer expression may be negative where
-// C's value is not: a difference or a negative constant. Variables,
-// unknowns and calls are left alone: integers are unbounded, so wrapping a
-// parameter would let it stand for values C's types exclude (a signed
-// parameter converted to unsigned is a known limitation).
-func (x *exec) mayBeNegative(e protocol.Expr) bool {
-	budget := factBudget
-	var may func(e protocol.Expr) bool
-	may = func(e protocol.Expr) bool {
-		if x.known[e] {
-			return false
-		}
-		if budget--; budget < 0 {
-			// not known to be non-negative
-			return true
-		}
-		switch e := e.(type) {
-		case *protocol.IntLit:
-			return e.Value < 0
-		case *protocol.Binary:
-			switch e.Op {
-			case protocol.Sub:
-				return true
-			case protocol.Div, protocol.Mod:
-				return may(e.X)
-			}
-			return may(e.X) || may(e.Y)
-		case *protocol.Ite:
-			return may(e.Then) || may(e.Else)
-		case *protocol.Neg:
-			return true
-		}
-		return false
+	if r := x.rangeOf(e); r.lo < 0 {
+		x.k.rangeMemo[e] = interval{0, r.hi}
 	}
-	return may(e)
+	return e
 }
 
 // convert converts a value of type from to type to.
@@ -226,18 +267,28 @@ func (x *exec) convert(at protocol.Pos, v value, from, to ir.Type) value {
 		}
 		return v
 	case ir.Bool:
-		return boolVal(at, exprCond(at, x.asInt(at, v)))
+		e := x.asInt(at, v)
+		if unsigned(from) {
+			e = x.unsignedValue(at, e, from)
+		}
+		return boolVal(at, exprCond(at, e))
 	case ir.Int:
 		e := x.asInt(at, v)
 		if !from.IsInt() {
 			return intVal{e}
 		}
 		switch {
-		case to.Size < 4 || to.Size == 4 && unsigned(to):
+		case to.Size == 4 && unsigned(to):
+			// the residue is taken where it is seen
+			return intVal{e}
+		case to.Size < 4 || to.Size < from.Size:
 			return intVal{x.narrow(at, e, to)}
 		case to.Size > from.Size && unsigned(from):
 			// a wider type sees the unsigned value: (long)(lane - 1u)
-			return intVal{x.wrapUnsigned(at, e, from)}
+			return intVal{x.unsignedValue(at, e, from)}
+		case to.Size == from.Size && unsigned(from):
+			// (int)u is u - 2^32 from 2^31 on
+			return intVal{x.signedValue(at, e, from, to)}
 		}
 		return intVal{e}
 	}
@@ -257,22 +308,16 @@ func emod(at protocol.Pos, e, p protocol.Expr) protocol.Expr {
 // signed type ((unsigned char)256 is 0, (signed char)200 is -56).
 func (x *exec) narrow(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr {
 	width := t.Size * 8
-	if width == 32 && unsigned(t) {
-		return x.wrapUnsigned(at, e, t)
-	}
-	if width == 0 || width >= 32 {
+	if width == 0 || width > 32 || x.rangeOf(e).within(typeRange(t)) {
 		return e
 	}
-	if k, ok := litValue(e); ok {
-		if unsigned(t) && k >= 0 && k < 1<<width || !unsigned(t) && k >= -(1<<(width-1)) && k < 1<<(width-1) {
-			return e
-		}
-	}
 	if unsigned(t) {
-		return emod(at, e, lit(at, 1<<width))
+		return x.unsignedValue(at, e, t)
 	}
-	half := lit(at, 1<<(width-1))
-	return sub(at, emod(at, add(at, e, half), lit(at, 1<<width)), half)
+	v := x.residue(at, e, 1<<width, -(1 << (width - 1)))
+	x.reduces(e)
+	x.k.rangeMemo[v] = typeRange(t)
+	return v
 }
 
 // intOp applies an integer operator. Shifts and masks by constants become

@@ -49,12 +49,19 @@ type Options struct {
 	// LockStep says that the threads of a warp run in lock-step (seed 000):
 	// a read of what the thread wrote is then an access (forward.go).
 	LockStep bool
+	// MaxBlock and MaxGrid are the largest block and grid sizes the
+	// kernel is checked with (a launch given by flags or a header), 0
+	// where none is given; MinBlock the smallest block size given, 0 for
+	// any. The ranges of values (ranges.go) take the built-in variables
+	// within them.
+	MaxBlock, MaxGrid, MinBlock [3]int64
 }
 
 // Protocol builds the protocol of a kernel; positions name path. A defect
 // of this stage becomes an Unknown of the whole kernel, never a panic.
 func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 	k := newKernel(path)
+	k.limits(opts.MaxBlock, opts.MaxGrid, opts.MinBlock)
 	k.warpSize = opts.WarpSize
 	if k.warpSize <= 0 {
 		k.warpSize = 32
@@ -78,13 +85,13 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 	x.out = &body
 	for _, p := range f.Params {
 		if p.T.IsInt() {
-			x.env[p] = intVal{&protocol.Var{At: p.At, Name: k.declarePerm(p.Name, protocol.Param, p.At)}}
+			x.env[p] = intVal{x.typed(&protocol.Var{At: p.At, Name: k.declarePerm(p.Name, protocol.Param, p.At)}, p.T)}
 		} else {
 			x.env[p] = k.opaque(false, false)
 		}
 	}
 	x.block(f.Body)
-	body = append(append([]protocol.Stmt(nil), k.pre...), body...)
+	body = append(append(k.rangeFacts(at), k.pre...), body...)
 	res.File = k.finish(body, x.sink.unknowns)
 	if _, err := protocol.Check(res.File); err != nil {
 		res.File = k.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
@@ -215,11 +222,16 @@ type kernel struct {
 	kinds  map[string]protocol.DeclKind
 	arrays map[*ir.Base]*array
 
-	loopLocal map[string]bool   // protocol loop variable -> its bounds are thread-local
-	pow2      map[string]bool   // loop placeholders whose values are powers of two (power.go)
-	funcs     map[string]string // uninterpreted functions by operation
-	pre       []protocol.Stmt   // preconditions (__requires)
-	opaques   int               // opaque values made so far (their ids)
+	loopLocal map[string]bool            // protocol loop variable -> its bounds are thread-local
+	pow2      map[string]bool            // loop placeholders whose values are powers of two (power.go)
+	funcs     map[string]string          // uninterpreted functions by operation
+	ranges    map[string]interval        // the C range of what a name stands for (ranges.go)
+	reducedBy map[string]bool            // the leaves a residue was taken over (reduces)
+	maxBlock  [3]int64                   // the largest blockDim in each dimension (limits)
+	maxGrid   [3]int64                   // the largest gridDim in each dimension
+	rangeMemo map[protocol.Expr]interval // rangeOf by node
+	pre       []protocol.Stmt            // preconditions (__requires)
+	opaques   int                        // opaque values made so far (their ids)
 	warpSize  int64
 }
 
@@ -234,7 +246,8 @@ type declEntry struct {
 
 func newKernel(path string) *kernel {
 	return &kernel{path: path, names: newNames(), kinds: map[string]protocol.DeclKind{},
-		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, funcs: map[string]string{}}
+		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, funcs: map[string]string{},
+		ranges: map[string]interval{}, reducedBy: map[string]bool{}, rangeMemo: map[protocol.Expr]interval{}}
 }
 
 // declarePerm declares a name made from a name of the kernel: it survives
@@ -243,6 +256,7 @@ func (k *kernel) declarePerm(base string, kind protocol.DeclKind, at protocol.Po
 	name := k.names.permanent(ident(base))
 	k.perm = append(k.perm, declEntry{name: name, kind: kind, at: at})
 	k.kinds[name] = kind
+	delete(k.ranges, name)
 	return name
 }
 
@@ -251,6 +265,7 @@ func (k *kernel) declareFresh(base string, kind protocol.DeclKind, at protocol.P
 	name := k.names.fresh(ident(base))
 	k.fresh = append(k.fresh, declEntry{name: name, kind: kind, at: at})
 	k.kinds[name] = kind
+	delete(k.ranges, name)
 	return name
 }
 
@@ -312,11 +327,15 @@ func (k *kernel) rollback(m mark) {
 	for _, d := range k.fresh[m.fresh:] {
 		delete(k.kinds, d.name)
 		delete(k.loopLocal, d.name)
+		delete(k.ranges, d.name)
 	}
 	k.fresh = k.fresh[:m.fresh]
 	for _, n := range k.names.rollback(m.names) {
 		delete(k.loopLocal, n)
+		delete(k.ranges, n)
 	}
+	// a node may mention a name made again for another value
+	clear(k.rangeMemo)
 }
 
 // isLocal reports whether an expression or condition may differ between

@@ -64,6 +64,11 @@ func (x *exec) loopStmt(n *ir.Loop) exits {
 		}
 	}
 	x.block(n.Init)
+	if iv, ok := x.env[l.v].(intVal); ok && l.v != nil && unsigned(l.v.T) {
+		// the loop's values start from C's value: they are the protocol
+		// loop's range
+		x.env[l.v] = intVal{x.unsignedValue(n.At, iv.e, l.v.T)}
+	}
 	return x.loop(l)
 }
 
@@ -212,7 +217,7 @@ func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, coun
 				continue
 			}
 		}
-		h[k] = x.freshLike(at, v, c.local[k] || c.control, c.block[k], k.CName)
+		h[k] = x.freshLike(at, v, c.local[k] || c.control, c.block[k], k)
 		if key := c.counter[k]; key != "" {
 			x.markCounter(h[k], key)
 		}
@@ -271,11 +276,11 @@ func stepOf(at protocol.Pos, head, end value, trial func(protocol.Node) bool) (p
 	return d, true
 }
 
-// freshLike returns a fresh value shaped like v.
-func (x *exec) freshLike(at protocol.Pos, v value, local, block bool, name string) value {
+// freshLike returns a fresh value of variable k shaped like v.
+func (x *exec) freshLike(at protocol.Pos, v value, local, block bool, k *ir.Var) value {
 	switch v := v.(type) {
 	case intVal:
-		return intVal{x.freshInt(at, name, local, block)}
+		return intVal{x.typed(x.freshInt(at, k.CName, local, block), k.T)}
 	case opaqueVal:
 		return x.k.opaque(local || v.local, block || v.block)
 	}
@@ -345,6 +350,7 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 		x.trial(func() {
 			mark := x.k.names.mark()
 			counter := x.k.names.fresh("iter")
+			x.k.setRange(counter, interval{0, inf})
 			x.k.loopLocal[counter] = c.control
 			x.loops = append(x.loops, loopFrame{v: counter, local: c.control})
 			x.env = x.headEnv(at, entry, c, nil, nil, nil)
@@ -850,6 +856,7 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 	// once the rendering is known (the variable itself, or a function of
 	// an iteration counter).
 	name := x.k.names.fresh("@" + ident(l.varName()))
+	x.k.setRange(name, x.valuesOf(s, l.v.T))
 	x.k.loopLocal[name] = s.local
 	if s.pow2, s.maxBit = x.powerLoop(s, l.v); s.pow2 {
 		x.k.pow2[name] = true
@@ -891,6 +898,30 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 	}
 	x.emit(loop...)
 	return x.afterLoop(at, l, entry, c, x.summarize(r, entry), sync, s), true
+}
+
+// valuesOf is the range of the values a loop of shape s and a variable of
+// type t takes in its body: between its first value and its bound, in
+// its type (the first value is C's, loopStmt; a counter is assumed not to
+// wrap around).
+func (x *exec) valuesOf(s shape, t ir.Type) interval {
+	r := typeRange(t)
+	lo, bound := x.rangeOf(s.lo), x.rangeOf(s.bound)
+	switch {
+	case (s.kind == incShape || s.kind == mulShape) && s.op == protocol.Lt:
+		r = interval{max(r.lo, lo.lo), min(r.hi, bound.hi-1)}
+	case (s.kind == incShape || s.kind == mulShape) && s.op == protocol.Le:
+		r = interval{max(r.lo, lo.lo), min(r.hi, bound.hi)}
+	case (s.kind == decShape || s.kind == divShape) && s.op == protocol.Gt:
+		r = interval{max(r.lo, bound.lo+1), min(r.hi, lo.hi)}
+	case (s.kind == decShape || s.kind == divShape) && s.op == protocol.Ge:
+		r = interval{max(r.lo, bound.lo), min(r.hi, lo.hi)}
+	}
+	if r.lo > r.hi {
+		// no value: the body never runs
+		return typeRange(t)
+	}
+	return r
 }
 
 // renderShape makes the protocol loop of a recognized shape.
@@ -1163,7 +1194,7 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, su
 			after[k] = intVal{maxExpr(at, s.lo, hi)}
 			continue
 		}
-		after[k] = x.freshLike(at, v, c.local[k] || exitLocal, c.block[k], k.CName)
+		after[k] = x.freshLike(at, v, c.local[k] || exitLocal, c.block[k], k)
 	}
 	// variables first assigned in the loop hold, after it, a value of
 	// some iteration, or none: fresh

@@ -143,6 +143,14 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		return x.block(s)
 	case *ir.Assign:
 		x.hint = s.Dst.CName
+		if step := selfStep(s); step != nil {
+			// a variable stepped by itself is assumed not to wrap
+			// around (ranges.go): the int i of i += blockDim.x * gridDim.x
+			// (an unsigned sum) stops at n
+			x.env[s.Dst] = x.eval(step)
+			x.hint = ""
+			break
+		}
 		v := x.eval(s.X)
 		x.hint = ""
 		x.env[s.Dst] = x.convert(at, v, s.X.Type(), s.Dst.T)
@@ -204,6 +212,34 @@ func (x *exec) stmt(s ir.Stmt) exits {
 	return fallThrough()
 }
 
+// selfStep returns v + e or v - e when an assignment sets an integer v to
+// that sum converted to v's type (v += e of an int v and an unsigned e),
+// nil otherwise.
+func selfStep(s *ir.Assign) ir.Expr {
+	if s.Dst.T.Kind != ir.Int {
+		return nil
+	}
+	sum, ok := unconverted(s.X).(*ir.Binary)
+	if !ok || sum.Op != "+" && sum.Op != "-" || !sum.T.IsInt() {
+		return nil
+	}
+	if r, ok := unconverted(sum.X).(*ir.Ref); ok && r.Var == s.Dst {
+		return sum
+	}
+	return nil
+}
+
+// unconverted strips the conversions between integer types off e.
+func unconverted(e ir.Expr) ir.Expr {
+	for {
+		c, ok := e.(*ir.Convert)
+		if !ok || c.X.Type().Kind != ir.Int || c.To.Kind != ir.Int {
+			return e
+		}
+		e = c.X
+	}
+}
+
 // loaded is the value a load reads. Memory that no thread writes during
 // the kernel (__constant__ memory, an input array: no store or atomic to
 // its base anywhere in the kernel) holds the same value at an address all
@@ -224,7 +260,7 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 		for d := 0; d < 3; d++ {
 			args = append(args, &protocol.Builtin{At: at, Kind: protocol.BlockIdx, Dim: d})
 		}
-		return intVal{x.inRange(at, x.uninterpreted(at, fmt.Sprintf("%s_%s_interval%d", b.Name, s.T, seg), args...), s.T)}
+		return intVal{x.inRange(at, x.typed(x.uninterpreted(at, fmt.Sprintf("%s_%s_interval%d", b.Name, s.T, seg), args...), s.T), s.T)}
 	}
 	if b.Kind == ir.Private || x.written[b] {
 		return x.memoryValue(at, s.Dst)
@@ -233,7 +269,7 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 		l, bl := x.taintOf(off)
 		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), l, bl)
 	}
-	return intVal{x.inRange(at, x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e), s.T)}
+	return intVal{x.inRange(at, x.typed(x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e), s.T), s.T)}
 }
 
 // inRange returns a value read from memory as an unsigned integer of 32
@@ -286,7 +322,7 @@ func (x *exec) atomicResult(at protocol.Pos, s *ir.Atomic, off value) value {
 	key := fmt.Sprintf("%s[%s]", s.Addr.Base.Name, printer.Node(iv.e))
 	name := x.k.declareFresh(x.nameOf(s.Dst), protocol.Local, at)
 	x.k.fresh[len(x.k.fresh)-1].counter = key
-	return intVal{&protocol.Var{At: at, Name: name}}
+	return intVal{x.typed(&protocol.Var{At: at, Name: name}, s.Dst.T)}
 }
 
 // gridUniform reports whether e has one value for every thread of the
