@@ -207,7 +207,9 @@ func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, coun
 		}
 		if s, ok := c.steps[k]; ok && count != nil {
 			if iv, ok := v.(intVal); ok {
-				h[k] = intVal{add(at, iv.e, mul(at, count, s))}
+				// a signed variable does not overflow, an unsigned one
+				// wraps where its value is seen
+				h[k] = intVal{x.signedResult(add(at, iv.e, mul(at, count, s)), k.T)}
 				continue
 			}
 		}
@@ -1131,6 +1133,7 @@ func (x *exec) trialLoop(l loopSyntax, entry env, c carried, s shape, sum exitSu
 func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 	at := l.At
 	name := x.loopName("iter")
+	x.k.setRange(name, interval{0, inf})
 	x.k.loopLocal[name] = c.control
 	count := x.freshInt(at, "trips", c.control, x.anyBlock(c))
 	if l.do() {
