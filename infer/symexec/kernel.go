@@ -215,12 +215,15 @@ type kernel struct {
 	kinds  map[string]protocol.DeclKind
 	arrays map[*ir.Base]*array
 
-	loopLocal map[string]bool   // protocol loop variable -> its bounds are thread-local
-	pow2      map[string]bool   // loop placeholders whose values are powers of two (power.go)
-	funcs     map[string]string // uninterpreted functions by operation
-	pre       []protocol.Stmt   // preconditions (__requires)
-	opaques   int               // opaque values made so far (their ids)
-	warpSize  int64
+	loopLocal map[string]bool // protocol loop variable -> its bounds are thread-local
+	pow2      map[string]bool // loop placeholders whose values are powers of two (power.go)
+	// pow2If: loop placeholders whose values are powers of two when a
+	// condition on the launch holds (power.go)
+	pow2If   map[string]protocol.Cond
+	funcs    map[string]string // uninterpreted functions by operation
+	pre      []protocol.Stmt   // preconditions (__requires)
+	opaques  int               // opaque values made so far (their ids)
+	warpSize int64
 }
 
 type declEntry struct {
@@ -234,7 +237,7 @@ type declEntry struct {
 
 func newKernel(path string) *kernel {
 	return &kernel{path: path, names: newNames(), kinds: map[string]protocol.DeclKind{},
-		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, funcs: map[string]string{}}
+		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, pow2If: map[string]protocol.Cond{}, funcs: map[string]string{}}
 }
 
 // declarePerm declares a name made from a name of the kernel: it survives
