@@ -110,7 +110,7 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 		if *leaves--; *leaves < 0 {
 			return Unknown, errCases
 		}
-		return s.refining(e, s.check)
+		return s.refining(e, false, s.check)
 	}
 	// a model whose operators int64 does not agree with says nothing yet:
 	// the cases' facts may rule it out. A race found here is found again
@@ -138,6 +138,16 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 			s.s.Assert(f)
 		}
 		st, err := s.byCases(e, rest, leaves)
+		if err == nil && st == Fails {
+			// the case's scope stays open, its model the solver's: the
+			// witness's. Checking the case again instead, with its facts
+			// asserted for good, could find no model where this run found
+			// one (refinements in between), and leave the cases after it
+			// unchecked and a term stuck at this case's value for the
+			// rest of the query.
+			s.kept++
+			return Fails, nil
+		}
 		s.s.Pop()
 		switch {
 		case err == ErrBudget || err == errCases:
@@ -147,11 +157,6 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 			if undecided == nil {
 				undecided = ErrTimeout
 			}
-		case st == Fails:
-			for _, f := range facts {
-				s.s.Assert(f)
-			}
-			return s.byCases(e, rest, leaves)
 		}
 	}
 	if undecided != nil {

@@ -59,6 +59,18 @@ type Solver struct {
 	checking bool
 	fired    bool
 	spare    *z3.Solver
+
+	// kept counts the scopes of the cases (cases.go) that byCases left
+	// open around a model it found, so that the model's case stays
+	// asserted for the witness; dropKept closes them.
+	kept int
+}
+
+// dropKept closes the scopes byCases kept open.
+func (s *Solver) dropKept() {
+	for ; s.kept > 0; s.kept-- {
+		s.s.Pop()
+	}
 }
 
 // SetDeadline makes every check after t give up at once, and every check
@@ -179,6 +191,7 @@ func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) er
 			s.restore()
 			return
 		}
+		s.dropKept()
 		s.s.Pop()
 	}()
 	s.s.Push()
@@ -195,6 +208,7 @@ func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) er
 // restore brings the solver back to an empty state after a Z3 error,
 // clearing a pending interrupt first (it makes every call fail).
 func (s *Solver) restore() {
+	s.kept = 0
 	defer func() { recover() }() // nothing more can be done: the next query reports its own error
 	s.spare.Check()
 	s.s.Reset()
@@ -203,7 +217,7 @@ func (s *Solver) restore() {
 // run is scoped with a check: use gets the solver's outcome.
 func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st Status) error) error {
 	return s.scoped(env, build, func(e *encoder) error {
-		st, err := s.refining(e, func() (Status, error) { return s.decide(e) })
+		st, err := s.refining(e, true, func() (Status, error) { return s.decide(e) })
 		if err != nil {
 			st = Unknown
 		}
@@ -211,45 +225,61 @@ func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st St
 	})
 }
 
-// refining runs check again while refine refuses its model, at most
+// refining runs check again while refusal refuses its model, at most
 // maxRefinements times.
-func (s *Solver) refining(e *encoder, check func() (Status, error)) (Status, error) {
+//
+// With top, check is a whole query's decide: the facts of a refused model
+// are asserted outside the scopes of the cases that found it (dropKept).
+// Left inside, the next check would run with that case's value of a term
+// assumed, and find every other case empty: a race in another case,
+// missed. Elsewhere (a case's leaf, a witness's narrowing) no scope is
+// kept, and the facts go where the check runs.
+func (s *Solver) refining(e *encoder, top bool, check func() (Status, error)) (Status, error) {
 	st, err := check()
-	for round := 0; round < maxRefinements && err == nil && st == Fails && s.refine(e, s.s.Model()); round++ {
+	for round := 0; round < maxRefinements && err == nil && st == Fails; round++ {
+		facts := refusal(e, s.s.Model())
+		if len(facts) == 0 {
+			break
+		}
+		if top {
+			s.dropKept()
+		}
+		for _, f := range facts {
+			s.s.Assert(f)
+		}
 		st, err = check()
 	}
 	return st, err
 }
 
-// maxRefinements bounds the rounds of refine per query.
+// maxRefinements bounds the rounds of refinement per query.
 const maxRefinements = 32
 
-// refine checks the bitwise operators of a model against int64's: where
-// the model gives x op y a value it does not have, it asserts the operator's
-// value at those operands (a fact, so the query keeps its answer) and
-// reports that the model was refused. The solver then looks for a model
+// refusal checks the bitwise operators of a model against int64's: where
+// the model gives x op y a value it does not have, it returns the
+// operator's value at those operands (a fact, so the query keeps its
+// answer once refining asserts it); none when the model is not refused. The solver then looks for a model
 // where the operators agree with int64 at the operands it uses, which is
 // the witness a user can trust; a query whose models all need a wrong value
 // has no race.
-func (s *Solver) refine(e *encoder, m *z3.Model) bool {
-	refused := false
+func refusal(e *encoder, m *z3.Model) []z3.Bool {
+	var facts []z3.Bool
 	for _, a := range e.bitApps {
 		x, y, r := modelInt(m, a.x), modelInt(m, a.y), modelInt(m, a.r)
 		want, ok := bitValue(a.op, x, y)
 		if !ok || r == want {
 			continue
 		}
-		s.s.Assert(a.x.Eq(e.lit(x)).And(a.y.Eq(e.lit(y))).Implies(a.r.Eq(e.lit(want))))
-		refused = true
+		facts = append(facts, a.x.Eq(e.lit(x)).And(a.y.Eq(e.lit(y))).Implies(a.r.Eq(e.lit(want))))
 	}
-	return refused
+	return facts
 }
 
-// checkRefinedWithin checks within a time limit, refining (refine) the
+// checkRefinedWithin checks within a time limit, refining (refusal) the
 // models whose bitwise operators disagree with int64's; a model still
 // refused after maxRefinements rounds counts as none.
 func (s *Solver) checkRefinedWithin(e *encoder, limit time.Duration) Status {
-	st, _ := s.refining(e, func() (Status, error) { return s.checkWithin(limit) })
+	st, _ := s.refining(e, false, func() (Status, error) { return s.checkWithin(limit) })
 	if st == Fails && !bitsAgree(e, s.s.Model()) {
 		return Holds
 	}
@@ -257,7 +287,7 @@ func (s *Solver) checkRefinedWithin(e *encoder, limit time.Duration) Status {
 }
 
 // bitsAgree reports whether a model's bitwise operators agree with
-// int64's (refine).
+// int64's (refusal).
 func bitsAgree(e *encoder, m *z3.Model) bool {
 	for _, a := range e.bitApps {
 		want, ok := bitValue(a.op, modelInt(m, a.x), modelInt(m, a.y))

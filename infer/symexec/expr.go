@@ -325,7 +325,7 @@ func (x *exec) narrow(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr
 // the floor of x / 2^k, x & (2^k - 1) is x mod 2^k. Other bitwise
 // operations are the protocol's bitwise operators.
 func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) protocol.Expr {
-	nonneg := unsigned(t) || nonNegative(a)
+	nonneg := unsigned(t) || x.pow2NonNeg(a)
 	ka, aLit := litValue(a)
 	kb, bLit := litValue(b)
 	switch op {
@@ -361,7 +361,7 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 		}
 		if aLit && !bLit {
 			a, b, ka, kb, bLit = b, a, kb, ka, true
-			nonneg = unsigned(t) || nonNegative(a)
+			nonneg = unsigned(t) || x.pow2NonNeg(a)
 		}
 		if bLit {
 			if kb == 0 {
@@ -387,7 +387,7 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 		}
 		if aLit && !bLit {
 			a, b, ka, kb, bLit = b, a, kb, ka, true
-			nonneg = unsigned(t) || nonNegative(a)
+			nonneg = unsigned(t) || x.pow2NonNeg(a)
 		}
 		if bLit && kb == 0 {
 			return a
@@ -409,6 +409,14 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 		return &protocol.Binary{At: at, Op: bop, X: a, Y: b}
 	}
 	return x.freshInt(at, "", x.k.isLocal(a) || x.k.isLocal(b), x.k.isBlock(a) || x.k.isBlock(b))
+}
+
+// pow2NonNeg is nonNegative, where a power of two (or 0, pow2If) counts as
+// not negative whatever its type: size >> 1 of a signed size doubling from
+// 2 is size / 2, a power of two.
+func (x *exec) pow2NonNeg(e protocol.Expr) bool {
+	_, ok := x.pow2If(e)
+	return ok || nonNegative(e)
 }
 
 var bitOps = map[string]protocol.BinOp{"<<": protocol.Shl, ">>": protocol.Shr, "&": protocol.BitAnd, "|": protocol.BitOr, "^": protocol.BitXor}

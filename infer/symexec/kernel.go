@@ -222,8 +222,11 @@ type kernel struct {
 	kinds  map[string]protocol.DeclKind
 	arrays map[*ir.Base]*array
 
-	loopLocal map[string]bool            // protocol loop variable -> its bounds are thread-local
-	pow2      map[string]bool            // loop placeholders whose values are powers of two (power.go)
+	loopLocal map[string]bool // protocol loop variable -> its bounds are thread-local
+	pow2      map[string]bool // loop placeholders whose values are powers of two (power.go)
+	// pow2If: loop placeholders whose values are powers of two when a
+	// condition on the launch holds (power.go)
+	pow2If    map[string]protocol.Cond
 	funcs     map[string]string          // uninterpreted functions by operation
 	ranges    map[string]interval        // the C range of what a name stands for (ranges.go)
 	reducedBy map[string]bool            // the leaves a residue was taken over (reduces)
@@ -246,7 +249,7 @@ type declEntry struct {
 
 func newKernel(path string) *kernel {
 	return &kernel{path: path, names: newNames(), kinds: map[string]protocol.DeclKind{},
-		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, funcs: map[string]string{},
+		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, pow2If: map[string]protocol.Cond{}, funcs: map[string]string{},
 		ranges: map[string]interval{}, reducedBy: map[string]bool{}, rangeMemo: map[protocol.Expr]interval{}}
 }
 

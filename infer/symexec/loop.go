@@ -577,8 +577,10 @@ type shape struct {
 	also  protocol.Expr
 	local bool // the bounds differ between threads
 	// pow2 says that the variable is a power of two (or 0) in every
-	// iteration, of at most maxBit bits (power.go)
+	// iteration, of at most maxBit bits (power.go), when pow2If holds
+	// (nil: always)
 	pow2   bool
+	pow2If protocol.Cond
 	maxBit int
 }
 
@@ -673,7 +675,7 @@ func (x *exec) finishShape(l loopSyntax, entry env, s shape) shape {
 		return shape{}
 	}
 	s.lo = start.e
-	if !directionFits(&s) {
+	if !directionFits(&s, x.nonNegativeKnown(s.lo) || x.pow2NonNeg(s.lo)) {
 		return shape{}
 	}
 	s.local = x.k.isLocal(s.lo) || x.k.isLocal(s.bound) || s.step != nil && x.k.isLocal(s.step)
@@ -781,8 +783,11 @@ func mentions(n protocol.Node, e protocol.Expr) bool {
 }
 
 // directionFits checks that the comparison stops the loop in the direction
-// it moves, turning != into < or >.
-func directionFits(s *shape) bool {
+// it moves, turning != into < or >. loNonNeg says that the first value is
+// not negative (beyond what nonNegative sees: a power of two, a value
+// this run knows): a halving loop from there while v != 0 ends exactly
+// when v reaches 0, as with v > 0.
+func directionFits(s *shape, loNonNeg bool) bool {
 	switch s.kind {
 	case incShape, mulShape:
 		switch s.op {
@@ -803,7 +808,7 @@ func directionFits(s *shape) bool {
 				s.op = protocol.Gt
 				return true
 			}
-			if s.kind == divShape && isLit(s.bound, 0) && nonNegative(s.lo) {
+			if s.kind == divShape && isLit(s.bound, 0) && (loNonNeg || nonNegative(s.lo)) {
 				s.op = protocol.Gt
 				return true
 			}
@@ -860,8 +865,12 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 	name := x.k.names.fresh("@" + ident(l.varName()))
 	x.k.setRange(name, x.valuesOf(s, l.v.T))
 	x.k.loopLocal[name] = s.local
-	if s.pow2, s.maxBit = x.powerLoop(s, l.v); s.pow2 {
-		x.k.pow2[name] = true
+	if s.pow2, s.pow2If, s.maxBit = x.powerLoop(s, l.v); s.pow2 {
+		if s.pow2If == nil {
+			x.k.pow2[name] = true
+		} else {
+			x.k.pow2If[name] = s.pow2If
+		}
 	}
 	v := &protocol.Var{At: at, Name: name}
 	x.loops = append(x.loops, loopFrame{v: name, local: s.local})
@@ -1014,7 +1023,8 @@ func multiplicativeRange(at protocol.Pos, s shape, name string, body []protocol.
 	blk := &protocol.Block{At: at, Stmts: body}
 	if s.pow2 {
 		// of the range, only the powers of two
-		blk = &protocol.Block{At: at, Stmts: []protocol.Stmt{&protocol.If{At: at, Cond: powers(at, &protocol.Var{At: at, Name: name}, s.maxBit, false), Then: blk}}}
+		c := implies(at, s.pow2If, powers(at, &protocol.Var{At: at, Name: name}, s.maxBit, false))
+		blk = &protocol.Block{At: at, Stmts: []protocol.Stmt{&protocol.If{At: at, Cond: c, Then: blk}}}
 	}
 	if s.kind == mulShape {
 		// lo, lo*m, ... while < bound: within [lo, bound) when lo >= 1
@@ -1079,7 +1089,7 @@ func (x *exec) multiplicativeCounter(at protocol.Pos, s shape, placeholder, cnam
 	}
 	facts := and(at, inv, rng)
 	if s.pow2 {
-		facts = and(at, facts, powers(at, f, s.maxBit, s.kind == divShape))
+		facts = and(at, facts, implies(at, s.pow2If, powers(at, f, s.maxBit, s.kind == divShape)))
 	}
 	sts, _ := protocol.Subst{placeholder: f}.Stmts(body)
 	sts = append([]protocol.Stmt{&protocol.Assume{At: at, Cond: facts}}, sts...)

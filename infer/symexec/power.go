@@ -16,45 +16,112 @@ import (
 // and tid & (s - 1) any value below it: a false alarm.
 
 // powerLoop reports whether a multiplicative loop's variable v is a power
-// of two, or 0, in every iteration: it starts at one (pow2Known) and is
+// of two, or 0, in every iteration: it starts at one (pow2If) and is
 // multiplied or divided by one. The values stay below 2^maxBit, v's width
 // (C's arithmetic wraps a power of two to 0 at the width, and a loop
 // that gets there runs with 0). As everywhere in the front end, a
-// multiplicative counter is assumed not to wrap.
-func (x *exec) powerLoop(s shape, v *ir.Var) (bool, int) {
+// multiplicative counter is assumed not to wrap. A loop that starts from
+// the block's size (s = blockDim.x / 2) steps through powers of two only
+// when that size is one: cond says when (nil: always), and the protocol
+// says so as an implication, which a launch that fixes the size (-b 128)
+// decides.
+func (x *exec) powerLoop(s shape, v *ir.Var) (ok bool, cond protocol.Cond, maxBit int) {
 	if v == nil || !v.T.IsInt() || s.kind != mulShape && s.kind != divShape {
-		return false, 0
+		return false, nil, 0
 	}
-	if s.factor < 2 || s.factor&(s.factor-1) != 0 || !x.pow2Known(s.lo) {
-		return false, 0
+	if s.factor < 2 || s.factor&(s.factor-1) != 0 {
+		return false, nil, 0
 	}
-	maxBit := int(v.T.Size)*8 - 1
+	cond, ok = x.pow2If(s.lo)
+	if !ok {
+		return false, nil, 0
+	}
+	maxBit = int(v.T.Size)*8 - 1
 	if !v.T.Signed {
 		maxBit++
 	}
-	return true, min(maxBit, 62)
+	return true, cond, min(maxBit, 62)
 }
 
-// pow2Known reports whether e is always a power of two or 0: a literal
-// that is one, the variable of a loop that steps through them, and
-// products, quotients, shifts and choices of such.
+// pow2Known reports whether e is always a power of two or 0 (pow2If
+// without a condition).
 func (x *exec) pow2Known(e protocol.Expr) bool {
+	c, ok := x.pow2If(e)
+	return ok && c == nil
+}
+
+// pow2If reports whether e is a power of two or 0 whenever cond holds (nil:
+// always): a literal that is one, the variable of a loop that steps
+// through them, and products, quotients, shifts by a non-negative amount
+// and choices of such; blockDim.x (y, z) when it is one. Such an e is
+// never negative, whatever cond.
+func (x *exec) pow2If(e protocol.Expr) (cond protocol.Cond, ok bool) {
+	both := func(a, b protocol.Expr) (protocol.Cond, bool) {
+		ca, oka := x.pow2If(a)
+		cb, okb := x.pow2If(b)
+		if !oka || !okb {
+			return nil, false
+		}
+		switch {
+		case ca == nil:
+			return cb, true
+		case cb == nil || equal(ca, cb):
+			return ca, true
+		}
+		return and(e.Pos(), ca, cb), true
+	}
 	switch e := e.(type) {
 	case *protocol.IntLit:
-		return e.Value >= 0 && bits.OnesCount64(uint64(e.Value)) <= 1
+		return nil, e.Value >= 0 && bits.OnesCount64(uint64(e.Value)) <= 1
 	case *protocol.Var:
-		return x.k.pow2[e.Name]
+		if x.k.pow2[e.Name] {
+			return nil, true
+		}
+		c, ok := x.k.pow2If[e.Name]
+		return c, ok
+	case *protocol.Builtin:
+		if e.Kind == protocol.BlockDim {
+			return blockPowers(e), true
+		}
 	case *protocol.Binary:
 		switch e.Op {
 		case protocol.Mul, protocol.Div:
-			return x.pow2Known(e.X) && x.pow2Known(e.Y)
+			return both(e.X, e.Y)
 		case protocol.Shl, protocol.Shr:
-			return x.pow2Known(e.X) && x.nonNegativeKnown(e.Y)
+			if !x.nonNegativeKnown(e.Y) {
+				return nil, false
+			}
+			return x.pow2If(e.X)
 		}
 	case *protocol.Ite:
-		return x.pow2Known(e.Then) && x.pow2Known(e.Else)
+		return both(e.Then, e.Else)
 	}
-	return false
+	return nil, false
+}
+
+// maxBlockBit bounds the block sizes blockPowers names: CUDA's blocks have
+// at most 1024 threads. A larger block only falsifies the condition.
+const maxBlockBit = 10
+
+// blockPowers is the condition that a block dimension b is a power of two
+// (1, 2, ..., 1024), put as a negated conjunction of disequalities: a
+// disjunction of equalities would be a domain the solver splits queries
+// on (smtgen/cases.go), where the variable it guards is the one to split.
+func blockPowers(b *protocol.Builtin) protocol.Cond {
+	at := b.At
+	var none protocol.Cond
+	for k := 0; k <= maxBlockBit; k++ {
+		none = and(at, none, cmp(at, protocol.Ne, b, lit(at, 1<<k)))
+	}
+	return &protocol.Not{At: at, X: none}
+}
+
+// implies is c ⇒ p, with a nil c true.
+func implies(at protocol.Pos, c, p protocol.Cond) protocol.Cond {
+	if c == nil {
+		return p
+	}
+	return or(at, not(at, c), p)
 }
 
 // powers is the condition that v is a power of two below 2^maxBit, or 0
@@ -89,7 +156,8 @@ type powerHead struct {
 }
 
 func powerHeadOf(s shape, v protocol.Expr) *powerHead {
-	if !s.pow2 {
+	if !s.pow2 || s.pow2If != nil {
+		// only when lo and v are powers of two whatever the launch
 		return nil
 	}
 	return &powerHead{v: v, lo: s.lo, factor: s.factor, div: s.kind == divShape}
