@@ -196,9 +196,12 @@ rd idx[tid]; wr a[v]; wr a[w + 100]; wr idx[0];`,
     base = base * 2 + 1;
   }
 }`,
-		// base is the same for every thread but not affine in r
+		// base is the same for every thread but not affine in r; an int
+		// of any sign, so base + threadIdx.x (unsigned) wraps below 0
 		want: `param n, base; shared s;
-for r in 0..n { wr s[base(r) + tid]; sync; }`,
+assume -2147483648 <= n && n <= 2147483647;
+assume blockDim.x <= 1024;
+for r in 0..n { wr s[base(r) + tid >= 0 ? base(r) + tid : base(r) + tid + 4294967296]; sync; }`,
 	},
 	{
 		name: "extern shared arrays are one memory",

@@ -226,16 +226,18 @@ type kernel struct {
 	pow2      map[string]bool // loop placeholders whose values are powers of two (power.go)
 	// pow2If: loop placeholders whose values are powers of two when a
 	// condition on the launch holds (power.go)
-	pow2If    map[string]protocol.Cond
-	funcs     map[string]string          // uninterpreted functions by operation
-	ranges    map[string]interval        // the C range of what a name stands for (ranges.go)
-	reducedBy map[string]bool            // the leaves a residue was taken over (reduces)
-	maxBlock  [3]int64                   // the largest blockDim in each dimension (limits)
-	maxGrid   [3]int64                   // the largest gridDim in each dimension
-	rangeMemo map[protocol.Expr]interval // rangeOf by node
-	pre       []protocol.Stmt            // preconditions (__requires)
-	opaques   int                        // opaque values made so far (their ids)
-	warpSize  int64
+	pow2If     map[string]protocol.Cond
+	funcs      map[string]string          // uninterpreted functions by operation
+	ranges     map[string]interval        // the C range of what a name stands for (ranges.go)
+	reducedBy  map[string]bool            // the leaves a residue was taken over (reduces)
+	reducedLog []string                   // reducedBy's keys in the order they came, for rollback
+	rangeDeps  map[string][]protocol.Expr // what the range of a loop variable comes from
+	maxBlock   [3]int64                   // the largest blockDim in each dimension (limits)
+	maxGrid    [3]int64                   // the largest gridDim in each dimension
+	rangeMemo  map[protocol.Expr]interval // rangeOf by node
+	pre        []protocol.Stmt            // preconditions (__requires)
+	opaques    int                        // opaque values made so far (their ids)
+	warpSize   int64
 }
 
 type declEntry struct {
@@ -250,7 +252,7 @@ type declEntry struct {
 func newKernel(path string) *kernel {
 	return &kernel{path: path, names: newNames(), kinds: map[string]protocol.DeclKind{},
 		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, pow2If: map[string]protocol.Cond{}, funcs: map[string]string{},
-		ranges: map[string]interval{}, reducedBy: map[string]bool{}, rangeMemo: map[protocol.Expr]interval{}}
+		ranges: map[string]interval{}, reducedBy: map[string]bool{}, rangeDeps: map[string][]protocol.Expr{}, rangeMemo: map[protocol.Expr]interval{}}
 }
 
 // declarePerm declares a name made from a name of the kernel: it survives
@@ -318,12 +320,13 @@ func (k *kernel) function(name string, at protocol.Pos) string {
 
 // mark is a point to roll back to after a trial run.
 type mark struct {
-	names int
-	fresh int
+	names   int
+	fresh   int
+	reduced int
 }
 
 func (k *kernel) mark() mark {
-	return mark{names: k.names.mark(), fresh: len(k.fresh)}
+	return mark{names: k.names.mark(), fresh: len(k.fresh), reduced: len(k.reducedLog)}
 }
 
 func (k *kernel) rollback(m mark) {
@@ -336,7 +339,12 @@ func (k *kernel) rollback(m mark) {
 	for _, n := range k.names.rollback(m.names) {
 		delete(k.loopLocal, n)
 		delete(k.ranges, n)
+		delete(k.rangeDeps, n)
 	}
+	for _, n := range k.reducedLog[m.reduced:] {
+		delete(k.reducedBy, n)
+	}
+	k.reducedLog = k.reducedLog[:m.reduced]
 	// a node may mention a name made again for another value
 	clear(k.rangeMemo)
 }

@@ -864,6 +864,7 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 	// an iteration counter).
 	name := x.k.names.fresh("@" + ident(l.varName()))
 	x.k.setRange(name, x.valuesOf(s, l.v.T))
+	x.k.rangeDeps[name] = []protocol.Expr{s.lo, s.bound}
 	x.k.loopLocal[name] = s.local
 	if s.pow2, s.pow2If, s.maxBit = x.powerLoop(s, l.v); s.pow2 {
 		if s.pow2If == nil {

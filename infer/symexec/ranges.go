@@ -314,13 +314,16 @@ func (x *exec) reduces(e protocol.Expr) {
 	walk(e, func(n protocol.Node) bool {
 		switch n := n.(type) {
 		case *protocol.Var:
+			for _, d := range x.k.rangeDeps[n.Name] {
+				x.reduces(d)
+			}
 			kind, declared := x.k.kinds[n.Name]
 			_, ranged := x.k.ranges[n.Name]
 			if declared && ranged && (kind == protocol.Param || kind == protocol.Local) {
-				x.k.reducedBy[n.Name] = true
+				x.k.reduced(n.Name)
 			}
 		case *protocol.Builtin:
-			x.k.reducedBy[protocol.BuiltinName(n.Kind, n.Dim)] = true
+			x.k.reduced(protocol.BuiltinName(n.Kind, n.Dim))
 		}
 		return true
 	})
@@ -358,4 +361,59 @@ func (k *kernel) rangeFacts(at protocol.Pos) []protocol.Stmt {
 		}
 	}
 	return out
+}
+
+// narrowRanges narrows the ranges of the parameters a precondition bounds
+// by a constant (n <= 1 << 20, and conjunctions of such): it holds all
+// along the kernel.
+func (k *kernel) narrowRanges(c protocol.Cond) {
+	switch c := c.(type) {
+	case *protocol.Logic:
+		if c.Op == protocol.And {
+			k.narrowRanges(c.X)
+			k.narrowRanges(c.Y)
+		}
+	case *protocol.Cmp:
+		v, ok1 := c.X.(*protocol.Var)
+		n, ok2 := litValue(c.Y)
+		op := c.Op
+		if !ok1 || !ok2 {
+			v, ok1 = c.Y.(*protocol.Var)
+			n, ok2 = litValue(c.X)
+			op = flipped[op]
+		}
+		if !ok1 || !ok2 {
+			return
+		}
+		r, ranged := k.ranges[v.Name]
+		if !ranged || k.kinds[v.Name] != protocol.Param {
+			return
+		}
+		switch op {
+		case protocol.Lt:
+			r.hi = min(r.hi, n-1)
+		case protocol.Le:
+			r.hi = min(r.hi, n)
+		case protocol.Gt:
+			r.lo = max(r.lo, n+1)
+		case protocol.Ge:
+			r.lo = max(r.lo, n)
+		case protocol.Eq:
+			r = interval{max(r.lo, n), min(r.hi, n)}
+		}
+		if r.lo <= r.hi {
+			k.ranges[v.Name] = r
+		}
+	}
+}
+
+// flipped is the comparison with its operands swapped: c < v is v > c.
+var flipped = map[protocol.CmpOp]protocol.CmpOp{protocol.Lt: protocol.Gt, protocol.Le: protocol.Ge, protocol.Gt: protocol.Lt, protocol.Ge: protocol.Le, protocol.Eq: protocol.Eq, protocol.Ne: protocol.Ne}
+
+// reduced marks a name as a leaf a residue was taken over.
+func (k *kernel) reduced(name string) {
+	if !k.reducedBy[name] {
+		k.reducedBy[name] = true
+		k.reducedLog = append(k.reducedLog, name)
+	}
 }
