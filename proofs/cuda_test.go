@@ -330,6 +330,12 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "power-of-two loop", "sorting networks (loops over powers of two)", "net")
 	d.reportConstruct(t, cases, "bitonic network", "bitonic networks (nested loops over powers of two)", "net")
 	d.reportConstruct(t, cases, "xor partner", "sorting networks with an xor partner (i ^ s)", "net")
+	d.reportConstruct(t, cases, "wrap-around index", "wrap-around indices (32-bit arithmetic that wraps, brought back by %, >>, &, /, a cast)", "wrap")
+	d.reportConstruct(t, cases, "wrap guard", "wrap-around guards (a comparison of a wrapped value)", "wrap")
+	d.reportConstruct(t, cases, "negative to unsigned", "negative int parameters converted to unsigned", "wrap")
+	d.reportConstruct(t, cases, "large unsigned param", "unsigned parameters of 2^31 or more", "wrap")
+	d.reportConstruct(t, cases, "64-bit cast", "casts to long long and unsigned long long", "wrap")
+	d.reportConstruct(t, cases, "symbolic param", "parameters left symbolic for drfcheck", "wrap")
 	d.reportConstruct(t, cases, "struct template", "instances of struct templates (Rec<int, 4>, Cfg<int>)")
 	d.reportConstruct(t, cases, "two template instances", "two instances of one struct template")
 	if rejected*100 > n {

@@ -31,6 +31,13 @@ const (
 	// KFnPtr is a pointer to a __device__ function with the signature of
 	// Fn: the type of a VFnPtr local and of a FnRef.
 	KFnPtr
+	// KLong (long long) and KULong (unsigned long long) are 64-bit types
+	// that appear only as the targets of casts in index expressions and in
+	// the arithmetic on their values (genwrap.go): no variable, parameter
+	// or memory has them, so that every scalar in memory is still a 32-bit
+	// word. A KULong value is held as its bit pattern in an int64.
+	KLong
+	KULong
 )
 
 // Type is a C type.
@@ -49,6 +56,8 @@ var (
 	tInt   = &Type{K: KInt}
 	tUint  = &Type{K: KUint}
 	tFloat = &Type{K: KFloat}
+	tLong  = &Type{K: KLong}
+	tULong = &Type{K: KULong}
 )
 
 func ptrTo(t *Type) *Type { return &Type{K: KPtr, Elem: t} }
@@ -106,8 +115,12 @@ func sigString(f *Func, mid string) string {
 	return s + ")"
 }
 
-// integral: bool, unsigned char, short, int, unsigned.
-func (t *Type) integral() bool { return t.K >= KBool && t.K <= KUint }
+// integral: bool, unsigned char, short, int, unsigned, long long,
+// unsigned long long.
+func (t *Type) integral() bool { return t.K >= KBool && t.K <= KUint || t.wide() }
+
+// wide: the 64-bit types long long and unsigned long long.
+func (t *Type) wide() bool { return t.K == KLong || t.K == KULong }
 
 // arith: integral or float.
 func (t *Type) arith() bool { return t.integral() || t.K == KFloat }
@@ -137,6 +150,10 @@ func (t *Type) String() string {
 		return "char"
 	case KFnPtr:
 		return sigString(t.Fn, "(*)")
+	case KLong:
+		return "long long"
+	case KULong:
+		return "unsigned long long"
 	}
 	return "?"
 }
@@ -307,6 +324,9 @@ type Var struct {
 	// under a comparison of the values read: the interpreter then answers
 	// its reads with the values the writes that happen before them leave.
 	Net bool
+	// Free marks a scalar kernel parameter that drfcheck is not given the
+	// value of (no -p): it checks every value (genwrap.go).
+	Free bool
 	// Host marks a VGlobal declared without __device__.
 	Host bool
 	// Bufs are the buffers of a struct parameter whose struct carries an

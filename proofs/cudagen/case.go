@@ -57,7 +57,11 @@ type Param struct {
 	Value string
 	// Fix gives the values to pass the static checker as -p NAME=VALUE:
 	// {"n": 5}, or {"cfg_base": 3, "cfg_len": 4} for a struct parameter.
+	// It is nil for a Symbolic parameter.
 	Fix map[string]int64
+	// Symbolic parameters (int and unsigned) are left unknown to the
+	// static checker, which must then answer for every value (Var.Free).
+	Symbolic bool
 	// Buffers are the global memory a struct parameter's array of
 	// pointers points to, one pointer parameter each, named $0, $1, ... in
 	// Value (exec.Param.Buffers): "Bufs{{$0, $1}, 3}".
@@ -145,6 +149,9 @@ func paramOf(v *Var) Param {
 	default:
 		p.Value = fmt.Sprint(v.Vals[0])
 		p.Fix = map[string]int64{v.Name: v.Vals[0]}
+	}
+	if v.Free && (v.T.K == KInt || v.T.K == KUint) {
+		p.Fix, p.Symbolic = nil, true
 	}
 	return p
 }
@@ -639,7 +646,11 @@ func (c *Case) String() string {
 		case p.Pointer:
 			ps = append(ps, p.Name+" = "+p.memText())
 		default:
-			ps = append(ps, fmt.Sprintf("%s = %s", p.Name, p.Value))
+			sym := ""
+			if p.Symbolic {
+				sym = " (symbolic for drfcheck)"
+			}
+			ps = append(ps, fmt.Sprintf("%s = %s%s", p.Name, p.Value, sym))
 			for k, q := range p.Buffers {
 				ps = append(ps, fmt.Sprintf("$%d = %s", k, q.memText()))
 			}

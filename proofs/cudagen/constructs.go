@@ -76,6 +76,8 @@ var ConstructNames = []string{
 	"uniform read after barrier",
 	// sorting networks (genpow2.go)
 	"power-of-two loop", "bitonic network", "xor partner",
+	// wrap-around indices (genwrap.go)
+	"wrap-around index", "wrap guard", "negative to unsigned", "large unsigned param", "64-bit cast", "symbolic param",
 	// class templates (gentmpl.go)
 	"struct template", "struct template param", "template int parameter", "two template instances",
 }
@@ -609,6 +611,7 @@ func constructs(p *Program) map[string]bool {
 	counterConstructs(p, add)
 	electConstructs(p, add)
 	netConstructs(p, add)
+	wrapConstructs(p, add)
 	tmplConstructs(p, add)
 	return set
 }

@@ -167,6 +167,18 @@
 // the barrier or move it to the outer loop, use tid & s, start from a value
 // that is not a power of two, exchange with pos + s + 1, let both threads
 // of an xor pair exchange, or read the result without a barrier.
+// Wrap-around indices (genwrap.go): an array of its own written at an
+// index in which 32-bit arithmetic wraps, brought back into the array by
+// % N, >> k, & (N - 1), / q, (unsigned char), a widening to long long or
+// unsigned long long, or a comparison guarding the write
+// (wrap[((unsigned)tid + wp) % 48u] with wp = 4294967295u;
+// wrap[(threadIdx.x * 1073741824u) >> 28]; if ((unsigned)tid + wp < wp)
+// ...); operands are large constants, unsigned parameters of 2^31 or
+// more, and int parameters of negative values converted to unsigned, some
+// left symbolic for drfcheck (Param.Symbolic). Racy kernels prefer
+// threads that collide only modulo 2^32, race-free ones indices that wrap
+// and stay distinct. The 64-bit types (KLong, KULong) appear only in
+// these casts and the arithmetic on their values.
 // TestCoverage prints how often each construct appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink

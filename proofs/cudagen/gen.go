@@ -110,6 +110,8 @@ type gen struct {
 	nr                 *rand.Rand       // the choices of genpow2.go, apart from r's
 	netDone            bool             // a sorting network was placed (genpow2.go)
 	netStmts           int              // its statements, beyond maxStmts
+	wr                 *rand.Rand       // the choices of genwrap.go, apart from r's
+	wrapN              int              // wrap-around indices placed (genwrap.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -177,6 +179,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		r:     rand.New(rand.NewSource(seed)),
 		tr:    rand.New(rand.NewSource(seed ^ 0x5eed7e3a)),
 		nr:    rand.New(rand.NewSource(seed ^ 0x2b17c0de)),
+		wr:    newWrapRand(seed),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},

@@ -64,7 +64,7 @@ func TestValid(t *testing.T) {
 			if p.Pointer && (p.Len < 1 || p.Init != nil && len(p.Init) != p.Len) {
 				t.Errorf("parameter %s: length %d, %d initial values", p.Name, p.Len, len(p.Init))
 			}
-			if !p.Pointer && (p.Value == "" || len(p.Fix) == 0) {
+			if !p.Pointer && (p.Value == "" || len(p.Fix) == 0 && !p.Symbolic) {
 				t.Errorf("parameter %s has no value", p.Name)
 			}
 		}

@@ -16,6 +16,10 @@ const (
 // stmt generates one statement (or a few) into out.
 func (g *gen) stmt(out *[]Stmt) {
 	g.budget--
+	if g.wrapHere() {
+		g.wrapStmt(out)
+		return
+	}
 	deep := g.depth >= 3
 	nest := 9
 	if deep {

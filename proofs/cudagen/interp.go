@@ -3,6 +3,7 @@ package cudagen
 import (
 	"fmt"
 	"math"
+	"math/big"
 )
 
 // This file is a reference interpreter of generated kernels: it runs every
@@ -1050,6 +1051,7 @@ func convertInt(x int64, t *Type) int64 {
 	case KUint:
 		return int64(uint32(x))
 	}
+	// long long and unsigned long long: x is already the bit pattern
 	return x
 }
 
@@ -1063,6 +1065,8 @@ func (th *thread) convert(v value, to *Type, node any) value {
 	}
 	r := value{t: to, nd: v.nd, mem: v.mem}
 	switch {
+	case to.K == KFloat && v.t.K == KULong:
+		r.f = float32(uint64(v.i))
 	case to.K == KFloat:
 		r.f = float32(v.i)
 	case v.t.K == KFloat:
@@ -1105,6 +1109,8 @@ func typeRange(t *Type) (int64, int64) {
 		return math.MinInt32, math.MaxInt32
 	case KUint:
 		return 0, math.MaxUint32
+	case KULong:
+		return 0, math.MaxInt64 // only for float conversions, which the checker forbids
 	}
 	return math.MinInt64, math.MaxInt64
 }
@@ -1177,6 +1183,13 @@ func (th *thread) eval(e Expr) value {
 				x.f = -x.f
 			case KUint:
 				x.i = convertInt(-x.i, tUint)
+			case KULong:
+				x.i = -x.i // modulo 2^64
+			case KLong:
+				if x.i == math.MinInt64 {
+					fail(errUB, e, "negation overflows")
+				}
+				x.i = -x.i
 			default:
 				if x.i == math.MinInt32 && !x.nd {
 					fail(errUB, e, "negation overflows")
@@ -1215,9 +1228,12 @@ func (th *thread) eval(e Expr) value {
 			ct := usual(x.t, y.t)
 			x, y = th.convert(x, ct, e), th.convert(y, ct, e)
 			var c int
-			if ct.K == KFloat {
+			switch ct.K {
+			case KFloat:
 				c = cmpF(x.f, y.f)
-			} else {
+			case KULong:
+				c = cmpU(uint64(x.i), uint64(y.i))
+			default:
 				c = cmpI(x.i, y.i)
 			}
 			var r bool
@@ -1319,6 +1335,16 @@ func cmpI(a, b int64) int {
 	return 0
 }
 
+func cmpU(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
 func cmpF(a, b float32) int {
 	switch {
 	case a < b:
@@ -1383,6 +1409,8 @@ func (th *thread) arith(op string, x, y value, ct *Type, node any) value {
 		}
 		r.i = int64(c)
 		return r
+	case KULong, KLong:
+		return th.arith64(op, x, y, r, node)
 	}
 	// int
 	a, b := x.i, y.i
@@ -1442,6 +1470,77 @@ func (th *thread) arith(op string, x, y value, ct *Type, node any) value {
 	return r
 }
 
+// arith64 computes x op y in long long or unsigned long long (r's type):
+// unsigned long long wraps modulo 2^64, long long overflow is undefined.
+func (th *thread) arith64(op string, x, y, r value, node any) value {
+	if r.nd {
+		fail(errND, node, "schedule-dependent 64-bit %s", op)
+	}
+	if r.t.K == KULong {
+		a, b := uint64(x.i), uint64(y.i)
+		var c uint64
+		switch op {
+		case "+":
+			c = a + b
+		case "-":
+			c = a - b
+		case "*":
+			c = a * b
+		case "/", "%":
+			if b == 0 {
+				fail(errUB, node, "division by zero")
+			}
+			if op == "/" {
+				c = a / b
+			} else {
+				c = a % b
+			}
+		case "&":
+			c = a & b
+		case "|":
+			c = a | b
+		case "^":
+			c = a ^ b
+		default:
+			fail(errOther, node, "unsigned long long %s", op)
+		}
+		r.i = int64(c)
+		return r
+	}
+	a, b := big.NewInt(x.i), big.NewInt(y.i)
+	c := new(big.Int)
+	switch op {
+	case "+":
+		c.Add(a, b)
+	case "-":
+		c.Sub(a, b)
+	case "*":
+		c.Mul(a, b)
+	case "/", "%":
+		if y.i == 0 {
+			fail(errUB, node, "division by zero")
+		}
+		if op == "/" {
+			c.Quo(a, b) // truncated, as C
+		} else {
+			c.Rem(a, b)
+		}
+	case "&":
+		c.And(a, b)
+	case "|":
+		c.Or(a, b)
+	case "^":
+		c.Xor(a, b)
+	default:
+		fail(errOther, node, "long long %s", op)
+	}
+	if !c.IsInt64() {
+		fail(errUB, node, "signed 64-bit overflow: %d %s %d", x.i, op, y.i)
+	}
+	r.i = c.Int64()
+	return r
+}
+
 func (th *thread) shift(op string, x, y value, node any) value {
 	lt := promote(x.t)
 	x = th.convert(x, lt, node)
@@ -1449,6 +1548,12 @@ func (th *thread) shift(op string, x, y value, node any) value {
 	n := convertInt(y.i, promote(y.t))
 	if y.t.K == KUint || promote(y.t).K == KUint {
 		n = int64(uint32(y.i))
+	}
+	if y.t.K == KULong {
+		n = int64(min(uint64(y.i), 64)) // a huge count is out of range all the same
+	}
+	if lt.wide() {
+		return th.shift64(op, x, n, y, node)
 	}
 	if n < 0 || n >= 32 {
 		fail(errUB, node, "shift by %d", n)
@@ -1473,6 +1578,31 @@ func (th *thread) shift(op string, x, y value, node any) value {
 		fail(errUB, node, "%d << %d overflows", x.i, n)
 	}
 	r.i = x.i << n
+	return r
+}
+
+// shift64 shifts a long long or unsigned long long by n.
+func (th *thread) shift64(op string, x value, n int64, y value, node any) value {
+	if n < 0 || n >= 64 {
+		fail(errUB, node, "shift by %d", n)
+	}
+	if x.nd {
+		fail(errND, node, "schedule-dependent 64-bit shift")
+	}
+	r := value{t: x.t, mem: x.mem || y.mem}
+	switch {
+	case x.t.K == KULong && op == "<<":
+		r.i = int64(uint64(x.i) << n)
+	case x.t.K == KULong:
+		r.i = int64(uint64(x.i) >> n)
+	case op == ">>":
+		r.i = x.i >> n
+	default:
+		if x.i < 0 || x.i > math.MaxInt64>>n {
+			fail(errUB, node, "%d << %d overflows", x.i, n)
+		}
+		r.i = x.i << n
+	}
 	return r
 }
 

@@ -39,7 +39,7 @@ func typecheck(p *Program) (ti *typeInfo, err error) {
 		}
 		fields := map[string]bool{}
 		for _, f := range s.Fields {
-			if fields[f.Name] || !f.T.arith() && !ptrArrayField(f) || (f.Arr && f.Len < 1) || f.Def && (f.Arr || f.T.K != KInt && f.T.K != KUint) {
+			if fields[f.Name] || f.T.wide() || !f.T.arith() && !ptrArrayField(f) || (f.Arr && f.Len < 1) || f.Def && (f.Arr || f.T.K != KInt && f.T.K != KUint) {
 				c.fail("bad field %s.%s", s.Name, f.Name)
 			}
 			fields[f.Name] = true
@@ -142,6 +142,9 @@ func (c *checker) function(f *Func, idx int) {
 	c.push()
 	kernel := f == c.prog.Kernel
 	for _, v := range f.Params {
+		if v.T.wide() || v.T.K == KPtr && v.T.Elem.wide() {
+			c.fail("parameter %s of a 64-bit type", v.Name)
+		}
 		switch {
 		case v.Kind == VRef && !kernel && v.T.arith():
 		case v.Kind == VLocal && (v.T.arith() || v.T.K == KPtr || v.T.K == KStruct) && !(kernel && hasDefaults(v.T)):
@@ -228,6 +231,9 @@ func (c *checker) stmt(s Stmt) {
 	switch s := s.(type) {
 	case *Decl:
 		v := s.V
+		if v.T.wide() || v.T.K == KPtr && v.T.Elem.wide() {
+			c.fail("%s of a 64-bit type (only casts have one)", v.Name)
+		}
 		switch v.Kind {
 		case VLocal:
 			if v.T.K == KStruct {
@@ -465,6 +471,11 @@ func usual(a, b *Type) *Type {
 	switch {
 	case a.K == KFloat || b.K == KFloat:
 		return tFloat
+	case a.K == KULong || b.K == KULong:
+		return tULong
+	case a.K == KLong || b.K == KLong:
+		// long long holds every unsigned value
+		return tLong
 	case a.K == KUint || b.K == KUint:
 		return tUint
 	}
@@ -486,7 +497,7 @@ func (c *checker) expr(e Expr) (*Type, bool) {
 func (c *checker) expr0(e Expr) (*Type, bool) {
 	switch e := e.(type) {
 	case *Lit:
-		if !e.T.arith() || e.T.K == KUChar || e.T.K == KShort {
+		if !e.T.arith() || e.T.K == KUChar || e.T.K == KShort || e.T.wide() {
 			c.fail("literal of %s", e.T)
 		}
 		if e.T.K == KInt && (e.I < -1<<31 || e.I >= 1<<31) || e.T.K == KUint && (e.I < 0 || e.I >= 1<<32) {
@@ -639,6 +650,9 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 		t, _ := c.expr(e.X)
 		if !t.arith() || !e.T.arith() || e.T.K == KBool {
 			c.fail("cast of %s to %s", t, e.T)
+		}
+		if (t.wide() || e.T.wide()) && (t.K == KFloat || e.T.K == KFloat) {
+			c.fail("cast of %s to %s (64-bit types stay integral)", t, e.T)
 		}
 		return e.T, false
 	case *VecLane:
