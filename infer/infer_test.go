@@ -204,6 +204,33 @@ assume blockDim.x <= 1024;
 for r in 0..n { wr s[base(r) + tid >= 0 ? base(r) + tid : base(r) + tid + 4294967296]; sync; }`,
 	},
 	{
+		// C's unsigned values where something sees more than the residue
+		// modulo 2^32 (ranges.go): a shift of a product that wraps, a
+		// subscript one above 2^32 (tid - 1), a negative int converted, an
+		// equality, the global index (which fits by the launch
+		// assumption: no residue) and a conversion to int
+		name: "unsigned wrap-around",
+		src: `__global__ void k(int *out, int n, unsigned p) {
+  out[(threadIdx.x * 0x80000000u) >> 31] = 1;
+  out[threadIdx.x + 0xFFFFFFFFu] = 2;
+  if (threadIdx.x < (unsigned)n) out[threadIdx.x] = 3;
+  if (threadIdx.x * 0x40000000u == 0) out[0] = 4;
+  int g = blockIdx.x * blockDim.x + threadIdx.x;
+  out[g] = 5;
+  out[(int)(threadIdx.x * p)] = 6;
+}`,
+		want: `param n, p; global out;
+assume -2147483648 <= n && n <= 2147483647;
+assume 0 <= p && p <= 4294967295;
+assume blockDim.x <= 1024;
+wr out[tid * 2147483648 % 4294967296 / 2147483648];
+wr out[tid + 4294967295 < 4294967296 ? tid + 4294967295 : tid - 1];
+if tid < (n >= 0 ? n : n + 4294967296) { wr out[tid]; }
+if tid * 1073741824 % 4294967296 == 0 { wr out[0]; }
+wr out[blockIdx.x * blockDim.x + tid];
+wr out[(tid * p + 2147483648) % 4294967296 - 2147483648];`,
+	},
+	{
 		name: "extern shared arrays are one memory",
 		src: `__global__ void k() {
   extern __shared__ int a[];
