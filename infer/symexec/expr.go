@@ -176,7 +176,7 @@ func (x *exec) unsignedValue(at protocol.Pos, e protocol.Expr, t ir.Type) protoc
 		width = 32
 	}
 	if width > 32 {
-		return e
+		return x.unsigned64(at, e)
 	}
 	p := int64(1) << width
 	r := x.rangeOf(e)
@@ -196,6 +196,21 @@ func (x *exec) unsignedValue(at protocol.Pos, e protocol.Expr, t ir.Type) protoc
 	}
 	x.reduces(e)
 	x.k.rangeMemo[v] = interval{0, p - 1}
+	return x.nonNeg(v)
+}
+
+// unsigned64 is C's value of e as a 64-bit unsigned integer where e may be
+// negative (a negative int converted to size_t): e + 2^64, a product of
+// literals, which the protocol's int64 literals cannot hold. Values beyond
+// 2^63 are not wrapped (a known limitation).
+func (x *exec) unsigned64(at protocol.Pos, e protocol.Expr) protocol.Expr {
+	if r := x.rangeOf(e); r.lo >= 0 {
+		return e
+	}
+	two32 := lit(at, 1<<32)
+	v := ite(at, cmp(at, protocol.Ge, e, lit(at, 0)), e, add(at, e, &protocol.Binary{At: at, Op: protocol.Mul, X: two32, Y: two32}))
+	x.reduces(e)
+	x.k.rangeMemo[v] = interval{0, inf}
 	return x.nonNeg(v)
 }
 

@@ -91,7 +91,7 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 		}
 	}
 	x.block(f.Body)
-	body = append(append(k.rangeFacts(at), k.pre...), body...)
+	body = append(append(k.rangeFacts(at, body), k.pre...), body...)
 	res.File = k.finish(body, x.sink.unknowns)
 	if _, err := protocol.Check(res.File); err != nil {
 		res.File = k.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
@@ -262,6 +262,7 @@ func (k *kernel) declarePerm(base string, kind protocol.DeclKind, at protocol.Po
 	k.perm = append(k.perm, declEntry{name: name, kind: kind, at: at})
 	k.kinds[name] = kind
 	delete(k.ranges, name)
+	delete(k.ranges, name+"()")
 	return name
 }
 
@@ -271,6 +272,7 @@ func (k *kernel) declareFresh(base string, kind protocol.DeclKind, at protocol.P
 	k.fresh = append(k.fresh, declEntry{name: name, kind: kind, at: at})
 	k.kinds[name] = kind
 	delete(k.ranges, name)
+	delete(k.ranges, name+"()")
 	return name
 }
 
@@ -334,11 +336,13 @@ func (k *kernel) rollback(m mark) {
 		delete(k.kinds, d.name)
 		delete(k.loopLocal, d.name)
 		delete(k.ranges, d.name)
+		delete(k.ranges, d.name+"()")
 	}
 	k.fresh = k.fresh[:m.fresh]
 	for _, n := range k.names.rollback(m.names) {
 		delete(k.loopLocal, n)
 		delete(k.ranges, n)
+		delete(k.ranges, n+"()")
 		delete(k.rangeDeps, n)
 	}
 	for _, n := range k.reducedLog[m.reduced:] {

@@ -205,7 +205,7 @@ func (x *exec) rangeRec(e protocol.Expr) interval {
 			return r
 		}
 	case *protocol.Call:
-		if r, ok := x.k.ranges[e.Func]; ok {
+		if r, ok := x.k.ranges[e.Func+"()"]; ok {
 			return r
 		}
 	case *protocol.Neg:
@@ -302,7 +302,8 @@ func (x *exec) typed(e protocol.Expr, t ir.Type) protocol.Expr {
 	case *protocol.Var:
 		x.k.setRange(e.Name, typeRange(t))
 	case *protocol.Call:
-		x.k.setRange(e.Func, typeRange(t))
+		// the results of a function, apart from the names of values
+		x.k.setRange(e.Func+"()", typeRange(t))
 	}
 	return e
 }
@@ -333,7 +334,11 @@ func (x *exec) reduces(e protocol.Expr) {
 // their ranges: without it the solver may give a parameter a value its C
 // type excludes (an int of -2^32, which wraps to 0), or a block more than
 // 1024 threads.
-func (k *kernel) rangeFacts(at protocol.Pos) []protocol.Stmt {
+//
+// An unsigned parameter the protocol mentions is assumed in its range in
+// any case: a witness never shows n = -1 for an unsigned n.
+func (k *kernel) rangeFacts(at protocol.Pos, body []protocol.Stmt) []protocol.Stmt {
+	used := protocol.FreeVars(&protocol.Block{Stmts: body})
 	var out []protocol.Stmt
 	within := func(v protocol.Expr, r interval) {
 		var c protocol.Cond
@@ -348,7 +353,9 @@ func (k *kernel) rangeFacts(at protocol.Pos) []protocol.Stmt {
 		}
 	}
 	for _, d := range append(append([]declEntry(nil), k.perm...), k.fresh...) {
-		if r, ok := k.ranges[d.name]; ok && k.reducedBy[d.name] {
+		r, ok := k.ranges[d.name]
+		unsignedParam := d.kind == protocol.Param && r.lo == 0 && r.hi < inf && used[d.name]
+		if ok && (k.reducedBy[d.name] || unsignedParam) {
 			within(&protocol.Var{At: at, Name: d.name}, r)
 		}
 	}
