@@ -1379,35 +1379,10 @@ func (th *thread) arith(op string, x, y value, ct *Type, node any) value {
 		}
 		return r
 	case KUint:
-		a, b := uint32(x.i), uint32(y.i)
-		var c uint32
-		switch op {
-		case "+":
-			c = a + b
-		case "-":
-			c = a - b
-		case "*":
-			c = a * b
-		case "/", "%":
+		if op == "/" || op == "%" {
 			th.det(y, node, false)
-			if b == 0 {
-				fail(errUB, node, "division by zero")
-			}
-			if op == "/" {
-				c = a / b
-			} else {
-				c = a % b
-			}
-		case "&":
-			c = a & b
-		case "|":
-			c = a | b
-		case "^":
-			c = a ^ b
-		default:
-			fail(errOther, node, "unsigned %s", op)
 		}
-		r.i = int64(c)
+		r.i = int64(unsignedOp(op, uint32(x.i), uint32(y.i), node, "unsigned"))
 		return r
 	case KULong, KLong:
 		return th.arith64(op, x, y, r, node)
@@ -1470,6 +1445,34 @@ func (th *thread) arith(op string, x, y value, ct *Type, node any) value {
 	return r
 }
 
+// unsignedOp computes a op b in an unsigned type, which wraps around.
+func unsignedOp[T uint32 | uint64](op string, a, b T, node any, typ string) T {
+	switch op {
+	case "+":
+		return a + b
+	case "-":
+		return a - b
+	case "*":
+		return a * b
+	case "/", "%":
+		if b == 0 {
+			fail(errUB, node, "division by zero")
+		}
+		if op == "/" {
+			return a / b
+		}
+		return a % b
+	case "&":
+		return a & b
+	case "|":
+		return a | b
+	case "^":
+		return a ^ b
+	}
+	fail(errOther, node, "%s %s", typ, op)
+	return 0
+}
+
 // arith64 computes x op y in long long or unsigned long long (r's type):
 // unsigned long long wraps modulo 2^64, long long overflow is undefined.
 func (th *thread) arith64(op string, x, y, r value, node any) value {
@@ -1477,34 +1480,7 @@ func (th *thread) arith64(op string, x, y, r value, node any) value {
 		fail(errND, node, "schedule-dependent 64-bit %s", op)
 	}
 	if r.t.K == KULong {
-		a, b := uint64(x.i), uint64(y.i)
-		var c uint64
-		switch op {
-		case "+":
-			c = a + b
-		case "-":
-			c = a - b
-		case "*":
-			c = a * b
-		case "/", "%":
-			if b == 0 {
-				fail(errUB, node, "division by zero")
-			}
-			if op == "/" {
-				c = a / b
-			} else {
-				c = a % b
-			}
-		case "&":
-			c = a & b
-		case "|":
-			c = a | b
-		case "^":
-			c = a ^ b
-		default:
-			fail(errOther, node, "unsigned long long %s", op)
-		}
-		r.i = int64(c)
+		r.i = int64(unsignedOp(op, uint64(x.i), uint64(y.i), node, "unsigned long long"))
 		return r
 	}
 	a, b := big.NewInt(x.i), big.NewInt(y.i)
