@@ -234,10 +234,13 @@ type kernel struct {
 	rangeDeps  map[string][]protocol.Expr // what the range of a loop variable comes from
 	maxBlock   [3]int64                   // the largest blockDim in each dimension (limits)
 	maxGrid    [3]int64                   // the largest gridDim in each dimension
-	rangeMemo  map[protocol.Expr]interval // rangeOf by node
-	pre        []protocol.Stmt            // preconditions (__requires)
-	opaques    int                        // opaque values made so far (their ids)
-	warpSize   int64
+	// launchAssumed: the grid is not given, and has fewer than 2^31
+	// threads along x (ranges.go)
+	launchAssumed bool
+	rangeMemo     map[protocol.Expr]interval // rangeOf by node
+	pre           []protocol.Stmt            // preconditions (__requires)
+	opaques       int                        // opaque values made so far (their ids)
+	warpSize      int64
 }
 
 type declEntry struct {

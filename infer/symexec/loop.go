@@ -919,15 +919,26 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 func (x *exec) valuesOf(s shape, t ir.Type) interval {
 	r := typeRange(t)
 	lo, bound := x.rangeOf(s.lo), x.rangeOf(s.bound)
+	first := lo
+	switch s.kind {
+	case mulShape:
+		// a negative start moves away from 0, below it
+		if lo.lo < 0 {
+			first.lo = r.lo
+		}
+	case divShape:
+		// halving moves toward 0, above a negative start
+		first.hi = max(lo.hi, 0)
+	}
 	switch {
 	case (s.kind == incShape || s.kind == mulShape) && s.op == protocol.Lt:
-		r = interval{max(r.lo, lo.lo), min(r.hi, bound.hi-1)}
+		r = interval{max(r.lo, first.lo), min(r.hi, bound.hi-1)}
 	case (s.kind == incShape || s.kind == mulShape) && s.op == protocol.Le:
-		r = interval{max(r.lo, lo.lo), min(r.hi, bound.hi)}
+		r = interval{max(r.lo, first.lo), min(r.hi, bound.hi)}
 	case (s.kind == decShape || s.kind == divShape) && s.op == protocol.Gt:
-		r = interval{max(r.lo, bound.lo+1), min(r.hi, lo.hi)}
+		r = interval{max(r.lo, bound.lo+1), min(r.hi, first.hi)}
 	case (s.kind == decShape || s.kind == divShape) && s.op == protocol.Ge:
-		r = interval{max(r.lo, bound.lo), min(r.hi, lo.hi)}
+		r = interval{max(r.lo, bound.lo), min(r.hi, first.hi)}
 	}
 	if r.lo > r.hi {
 		// no value: the body never runs

@@ -102,6 +102,7 @@ func (a interval) mul(b interval) interval {
 func (k *kernel) limits(maxBlock, maxGrid, minBlock [3]int64) {
 	k.maxBlock = [3]int64{1024, 1024, 64}
 	k.maxGrid = [3]int64{min(1<<31-1, 1<<31/max(1, minBlock[0])), 65535, 65535}
+	k.launchAssumed = maxGrid[0] == 0
 	for d := 0; d < 3; d++ {
 		k.maxBlock[d] = max(k.maxBlock[d], maxBlock[d])
 		if maxGrid[d] > 0 {
@@ -222,7 +223,7 @@ func (x *exec) binaryRange(e *protocol.Binary) interval {
 	a, b := x.rangeOf(e.X), x.rangeOf(e.Y)
 	switch e.Op {
 	case protocol.Add:
-		if globalIndex(e) {
+		if x.k.launchAssumed && globalIndex(e) {
 			return interval{0, 1<<31 - 1}
 		}
 		return a.add(b)
@@ -231,7 +232,7 @@ func (x *exec) binaryRange(e *protocol.Binary) interval {
 	case protocol.Mul:
 		fs := factors(e, nil)
 		r := interval{1, 1}
-		if p, rest, ok := launchFactors(fs); ok {
+		if p, rest, ok := launchFactors(fs); ok && x.k.launchAssumed {
 			r, fs = p, rest
 		}
 		for _, f := range fs {

@@ -100,3 +100,16 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestGivenGrid checks that a grid given by flags replaces the launch
+// assumption: blockIdx.x * blockDim.x then takes its bounds' product.
+func TestGivenGrid(t *testing.T) {
+	b := func(k protocol.BuiltinKind) protocol.Expr { return &protocol.Builtin{Kind: k} }
+	e := &protocol.Binary{Op: protocol.Mul, X: b(protocol.BlockIdx), Y: b(protocol.BlockDim)}
+	k := newKernel("k.cu")
+	k.limits([3]int64{}, [3]int64{1 << 30, 1, 1}, [3]int64{})
+	x := &exec{k: k}
+	if got, want := x.rangeOf(e), (interval{0, (1<<30 - 1) * 1024}); got != want {
+		t.Errorf("rangeOf(blockIdx.x * blockDim.x) = %v under a grid of 2^30, want %v", got, want)
+	}
+}
