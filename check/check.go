@@ -210,6 +210,9 @@ type Race struct {
 	Witness *smtgen.Witness
 	Choices []wellformed.Choice // the variant it was found in
 	Hint    string              // how to rule it out if it is not meant to happen (MultiBlockHint)
+	// Wrap says which index wraps around 2^32 in the witness, if one does
+	// (wrapNote): such a race needs sizes of 2^32 or more.
+	Wrap string
 }
 
 // Divergence is barrier divergence found and confirmed.
@@ -567,7 +570,7 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 			unknowns = append(unknowns, protocol.Unknown{At: w.Threads[0].Access.At, Reason: unconfirmed(in, err), Array: q.Array})
 			continue
 		}
-		race := &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices}
+		race := &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices, Wrap: wrapNote(in.File, w, c.opts.BenignRaces)}
 		switch {
 		case q.Level == wellformed.GridLevel && in.GridDefault:
 			race.Hint = MultiBlockHint

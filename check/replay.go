@@ -16,19 +16,7 @@ import (
 // not replay is never shown as a race. benign says whether writes of equal
 // values count as races (Options.BenignRaces).
 func ReplayRace(f *protocol.File, w *smtgen.Witness, benign bool) error {
-	cfg := eval.Config{
-		BenignRaces: benign,
-		Params:      values(w.Params),
-		Funcs:       funcs(w.Funcs),
-		BlockDim:    w.BlockDim,
-		GridDim:     w.GridDim,
-		WarpSize:    w.WarpSize,
-		LockStep:    w.LockStep,
-		BitOps:      bitOps(w.Funcs),
-	}
-	for _, t := range w.Threads {
-		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
-	}
+	cfg := raceConfig(w, benign)
 	if cfg.Threads[0].Idx == cfg.Threads[1].Idx && cfg.Threads[0].Block == cfg.Threads[1].Block {
 		return fmt.Errorf("the two threads of the witness are the same thread")
 	}
@@ -43,6 +31,25 @@ func ReplayRace(f *protocol.File, w *smtgen.Witness, benign bool) error {
 	}
 	return fmt.Errorf("the accesses at %s and %s do not collide when run with these values",
 		w.Threads[0].Access.At, w.Threads[1].Access.At)
+}
+
+// raceConfig is the configuration of the reference semantics that runs a
+// race's witness.
+func raceConfig(w *smtgen.Witness, benign bool) eval.Config {
+	cfg := eval.Config{
+		BenignRaces: benign,
+		Params:      values(w.Params),
+		Funcs:       funcs(w.Funcs),
+		BlockDim:    w.BlockDim,
+		GridDim:     w.GridDim,
+		WarpSize:    w.WarpSize,
+		LockStep:    w.LockStep,
+		BitOps:      bitOps(w.Funcs),
+	}
+	for _, t := range w.Threads {
+		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
+	}
+	return cfg
 }
 
 // collides reports whether a is the witness's first access and b its second.

@@ -255,7 +255,17 @@ func (x *exec) residue(at protocol.Pos, e protocol.Expr, p, lo int64) protocol.E
 	if need := lo - r.lo; need > 0 {
 		shift += (need + p - 1) / p * p
 	}
-	return add(at, mod(at, x.nonNeg(add(at, e, lit(at, shift))), lit(at, p)), lit(at, lo))
+	// built as it reads, (e + shift) % p + lo, not simplified: a report
+	// finds e in it, to show the value that wrapped (check.wrapNote)
+	a := e
+	if shift != 0 {
+		a = x.nonNeg(&protocol.Binary{At: at, Op: protocol.Add, X: e, Y: lit(at, shift)})
+	}
+	v := protocol.Expr(&protocol.Binary{At: at, Op: protocol.Mod, X: a, Y: lit(at, p)})
+	if lo != 0 {
+		v = &protocol.Binary{At: at, Op: protocol.Sub, X: v, Y: lit(at, -lo)}
+	}
+	return v
 }
 
 // nonNeg records that an expression built here is never negative, though

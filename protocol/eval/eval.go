@@ -235,17 +235,7 @@ func (r Race) String() string { return r.A.String() + " races with " + r.B.Strin
 // comment) and returns the history of each block. Errors are
 // *protocol.Error values, at the offending node when there is one.
 func Run(f *protocol.File, cfg Config) (*Result, error) {
-	kinds := map[string]protocol.DeclKind{}
-	for _, d := range f.Decls {
-		if d.Kind == protocol.Distinct {
-			continue
-		}
-		for _, id := range d.Names {
-			if _, dup := kinds[id.Name]; !dup {
-				kinds[id.Name] = d.Kind
-			}
-		}
-	}
+	kinds := kindsOf(f)
 	in, err := newInterp(cfg, kinds, protocol.Pos{File: f.Name})
 	if err != nil {
 		return nil, err
@@ -594,4 +584,32 @@ func (s *segments) seg(t, other int) map[int]int {
 // every block, and no race across blocks) and free of barrier divergence.
 func Safe(r *Result) bool {
 	return r.Divergence == nil && len(Races(r)) == 0
+}
+
+// kindsOf returns the kind of each name f declares.
+func kindsOf(f *protocol.File) map[string]protocol.DeclKind {
+	kinds := map[string]protocol.DeclKind{}
+	for _, d := range f.Decls {
+		if d.Kind == protocol.Distinct {
+			continue
+		}
+		for _, id := range d.Names {
+			if _, dup := kinds[id.Name]; !dup {
+				kinds[id.Name] = d.Kind
+			}
+		}
+	}
+	return kinds
+}
+
+// Expr evaluates an expression of f for thread i of cfg, with the loop
+// variables in scope bound by loops: what a report asks of a witness
+// (the value of one part of an index).
+func Expr(f *protocol.File, cfg Config, i int, loops map[string]int64, e protocol.Expr) (v int64, err error) {
+	in, err := newInterp(cfg, kindsOf(f), e.Pos())
+	if err != nil {
+		return 0, err
+	}
+	err = try(func() { v = in.newThread(i, loops).expr(e) })
+	return v, err
 }

@@ -114,6 +114,8 @@ type JSONRace struct {
 	GridDim     [3]int64    `json:"gridDim"`
 	Assumptions []string    `json:"assumptions"`
 	Replayed    bool        `json:"replayed"`
+	// Wrap says which index wraps around 2^32 in the witness (check.Race.Wrap)
+	Wrap string `json:"wrap,omitempty"`
 }
 
 // JSONAcc is one side of a race: an access and the thread that makes it.
@@ -253,6 +255,7 @@ func jsonRace(r *check.Race) JSONRace {
 	if r.Hint != "" {
 		jr.Assumptions = append(jr.Assumptions, r.Hint)
 	}
+	jr.Wrap = r.Wrap
 	return jr
 }
 

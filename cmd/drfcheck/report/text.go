@@ -135,6 +135,9 @@ func (t *Text) race(k *check.Report, r *check.Race) {
 	}
 	t.quoteSpan(b.Access.At, b.Access.Source, fmt.Sprintf("%s by thread %s", b.Access.Mode.Word(), tidText(b.ThreadIdx, k.Launch.BlockDim)))
 	t.table(k, w)
+	if r.Wrap != "" {
+		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), r.Wrap)
+	}
 	if r.Hint != "" {
 		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), r.Hint)
 	}
