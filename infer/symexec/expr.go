@@ -169,7 +169,7 @@ func observesUnsigned(op string) bool {
 
 // unsignedValue is C's value of e as an unsigned integer of type t: e
 // itself where its range (ranges.go) is within the type's, else its
-// residue modulo 2^width. 64-bit types are left unbounded.
+// residue modulo 2^width (for 64-bit types, unsigned64).
 func (x *exec) unsignedValue(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr {
 	width := t.Size * 8
 	if width == 0 {
