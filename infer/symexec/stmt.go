@@ -216,7 +216,8 @@ func (x *exec) stmt(s ir.Stmt) exits {
 // that sum converted to v's type (v += e of an int v and an unsigned e),
 // nil otherwise.
 func selfStep(s *ir.Assign) ir.Expr {
-	if s.Dst.T.Kind != ir.Int {
+	if s.Dst.T.Kind != ir.Int || s.Dst.T.Size < 4 {
+		// a char or short that wraps is seen as it wraps
 		return nil
 	}
 	sum, ok := unconverted(s.X).(*ir.Binary)
