@@ -75,7 +75,8 @@ func TestJSONSchema(t *testing.T) {
 		"../../testdata/protocols/constructs/uniform_sync_if_racy.prot",
 		"../../testdata/protocols/constructs/local_unknown_racy.prot",
 		"../../testdata/protocols/bad/dimensions.prot",
-		"../../testdata/cuda/benign/same_value_drf.cu") // notes
+		"../../testdata/cuda/benign/same_value_drf.cu", // notes
+		"../../testdata/cuda/wrap/row_index_racy.cu")   // a wrap note
 	var v any
 	if err := json.Unmarshal(out, &v); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
