@@ -1,6 +1,7 @@
 package cudagen
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/big"
@@ -1232,9 +1233,9 @@ func (th *thread) eval(e Expr) value {
 			case KFloat:
 				c = cmpF(x.f, y.f)
 			case KULong:
-				c = cmpU(uint64(x.i), uint64(y.i))
+				c = cmp.Compare(uint64(x.i), uint64(y.i))
 			default:
-				c = cmpI(x.i, y.i)
+				c = cmp.Compare(x.i, y.i)
 			}
 			var r bool
 			switch e.Op {
@@ -1287,7 +1288,7 @@ func (th *thread) eval(e Expr) value {
 		if x.t.K == KFloat {
 			c = cmpF(x.f, y.f)
 		} else {
-			c = cmpI(x.i, y.i)
+			c = cmp.Compare(x.i, y.i)
 		}
 		r := x
 		if (c > 0) != e.Max {
@@ -1320,26 +1321,6 @@ func (th *thread) eval(e Expr) value {
 
 func b2i(b bool) int64 {
 	if b {
-		return 1
-	}
-	return 0
-}
-
-func cmpI(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpU(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
 		return 1
 	}
 	return 0

@@ -234,23 +234,13 @@ func randBytesProg(r *rand.Rand, i int) (text string, vals []string, ok bool) {
 
 // runAlone runs the first n statements of a one-thread kernel and
 // evaluates outs.
-func runAlone(p *Program, ti *typeInfo, n int, outs []Expr) (vals []string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			re, ok := r.(*runError)
-			if !ok {
-				panic(r)
-			}
-			err = re
-		}
-	}()
-	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, blk: map[raceKey]*cellInfo{}, res: &Result{}}
-	th := &thread{in: in, fr: &frame{env: map[*Var]binding{}}}
-	for _, s := range p.Kernel.Body.Stmts[:n] {
-		th.stmt(s)
+func runAlone(p *Program, ti *typeInfo, n int, outs []Expr) ([]string, error) {
+	vs, err := runOne(p, ti, p.Kernel.Body.Stmts[:n], outs...)
+	if err != nil {
+		return nil, err
 	}
-	for _, e := range outs {
-		v := th.eval(e)
+	var vals []string
+	for _, v := range vs {
 		if v.nd {
 			return nil, fmt.Errorf("nd value")
 		}

@@ -107,10 +107,21 @@ func evalAlone(e Expr, in [3]int64) (s string, err error) {
 		&Decl{V: f, Init: bin("*", &Cast{T: tFloat, X: ref(c)}, floatLit(0.5))},
 		&ExprStmt{X: e},
 	)}
-	ti, err := typecheck(p)
+	v, err := evalOne(p, p.Kernel.Body.Stmts[:1], e)
 	if err != nil {
 		return "", err
 	}
+	switch v.t.K {
+	case KFloat:
+		return strconv.FormatFloat(float64(v.f), 'g', 9, 32), nil
+	}
+	return fmt.Sprint(v.i), nil
+}
+
+// runOne runs the statements pre of a one-thread program whose
+// parameters hold their first values, then evaluates outs: the
+// interpreter alone, for the tests against the compiler.
+func runOne(p *Program, ti *typeInfo, pre []Stmt, outs ...Expr) (vals []value, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			re, ok := r.(*runError)
@@ -120,22 +131,33 @@ func evalAlone(e Expr, in [3]int64) (s string, err error) {
 			err = re
 		}
 	}()
-	in2 := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}}
-	in2.blk = map[raceKey]*cellInfo{}
-	th := &thread{in: in2}
-	th.fr = &frame{env: map[*Var]binding{}}
+	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, blk: map[raceKey]*cellInfo{}, res: &Result{}}
+	th := &thread{in: in, fr: &frame{env: map[*Var]binding{}}}
 	for _, v := range p.Kernel.Params {
-		o := in2.newObj(spLocal, v, v.T, 0, 1)
+		o := in.newObj(spLocal, v, v.T, 0, 1)
 		o.cells[cellKey{}] = value{t: v.T, i: v.Vals[0]}
 		th.fr.env[v] = binding{obj: o}
 	}
-	th.stmt(p.Kernel.Body.Stmts[0])
-	v := th.eval(e)
-	switch v.t.K {
-	case KFloat:
-		return strconv.FormatFloat(float64(v.f), 'g', 9, 32), nil
+	for _, s := range pre {
+		th.stmt(s)
 	}
-	return fmt.Sprint(v.i), nil
+	for _, e := range outs {
+		vals = append(vals, th.eval(e))
+	}
+	return vals, nil
+}
+
+// evalOne typechecks p and evaluates e after pre (runOne).
+func evalOne(p *Program, pre []Stmt, e Expr) (value, error) {
+	ti, err := typecheck(p)
+	if err != nil {
+		return value{}, err
+	}
+	vals, err := runOne(p, ti, pre, e)
+	if err != nil {
+		return value{}, err
+	}
+	return vals[0], nil
 }
 
 // bindVars replaces references to placeholder variables by name.

@@ -115,37 +115,15 @@ void pr(unsigned char v) { printf("%d\n", (int)v); }
 // evalWrap evaluates a wrap-around expression with the interpreter, b
 // bound to x, the parameters to their values and the declarations pre
 // run first.
-func evalWrap(e Expr, params []*Var, pre []Stmt, x int64) (s string, err error) {
+func evalWrap(e Expr, params []*Var, pre []Stmt, x int64) (string, error) {
 	b := &Var{Name: "b", Kind: VLocal, T: tUint, Param: true, Vals: []int64{x}}
 	e = bindVars(e, map[string]*Var{"b": b})
 	p := &Program{Block: [3]int{1, 1, 1}, Grid: [3]int{1, 1, 1}}
 	p.Kernel = &Func{Name: "k", Ret: tVoid, Params: append([]*Var{b}, params...), Body: block(append(append([]Stmt{}, pre...), &ExprStmt{X: e})...)}
-	ti, err := typecheck(p)
+	v, err := evalOne(p, pre, e)
 	if err != nil {
 		return "", err
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			re, ok := r.(*runError)
-			if !ok {
-				panic(r)
-			}
-			err = re
-		}
-	}()
-	in2 := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}}
-	in2.blk = map[raceKey]*cellInfo{}
-	th := &thread{in: in2}
-	th.fr = &frame{env: map[*Var]binding{}}
-	for _, v := range p.Kernel.Params {
-		o := in2.newObj(spLocal, v, v.T, 0, 1)
-		o.cells[cellKey{}] = value{t: v.T, i: v.Vals[0]}
-		th.fr.env[v] = binding{obj: o}
-	}
-	for _, s := range pre {
-		th.stmt(s)
-	}
-	v := th.eval(e)
 	if v.t.K == KULong {
 		return fmt.Sprint(uint64(v.i)), nil
 	}
