@@ -154,8 +154,16 @@ type LaunchSource struct {
 	From  string
 	Sites []Site // the launch sites checked together, when From is "site"
 	// Facts are the assumptions the sites add, as text: "n == 1000",
-	// "gridDim.x == (n + 255) / 256", "b points 4 bytes into a".
+	// "gridDim.x == (n + 255) / 256", "b points 4 bytes into a", "a
+	// (cudaMalloc at main.cu:9:3), b (cudaMalloc at main.cu:10:3) point to
+	// distinct allocations": what the host code shows.
 	Facts []string
+	// Assumed are what the check rests on that the host code does not
+	// show: that pointers whose memory drfcheck cannot follow (a call's
+	// result, a parameter of a function no code calls, or every pointer
+	// when no launch is read) point to memory no other pointer argument
+	// overlaps, the assumption of GPU verifiers (as __restrict__).
+	Assumed []string
 	// Notes say what the sites did not tell (a size that is not known,
 	// checked for any) or why the default was used.
 	Notes []string
@@ -165,6 +173,10 @@ type LaunchSource struct {
 type Site struct {
 	At     protocol.Pos
 	Config string // as written: <<<(n + 255) / 256, 256>>>
+	// Via says through which calls of host functions the launch is
+	// reached, when it is in a function called from elsewhere: "in run,
+	// called at main.cu:20:3" ("" for none).
+	Via string
 }
 
 // Warp returns the warp, in its block, of thread i (0 or 1) of the race.
@@ -223,6 +235,7 @@ type Divergence struct {
 // Report is the outcome of checking one Input.
 type Report struct {
 	Name        string
+	At          protocol.Pos // where the kernel's protocol starts (its body)
 	Launch      smtgen.Launch
 	Source      LaunchSource
 	Levels      []wellformed.Level // the levels checked
@@ -253,6 +266,9 @@ func (c *Checker) Check(in Input) *Report {
 		deadline = start.Add(c.opts.KernelTimeout - in.Spent)
 	}
 	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays(), Notes: append([]Note(nil), in.Notes...)}
+	if in.File != nil && in.File.Body != nil {
+		r.At = in.File.Body.At
+	}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
 	var jobs []job
 	levels, skipped := c.levels(in)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"drfcheck/infer"
@@ -208,12 +209,85 @@ func kernelInputs(opts *LoadOptions, tu *clang.TU, path string, src []byte, k in
 			return out, nil
 		}
 		src0.Notes = []string{fmt.Sprintf("launched with %d distinct configurations (more than %d): the default launch, which covers them all", len(configs), maxConfigs)}
+		// the pointers that alias at some site alias here, at any offset
+		kk, text, assumed := mergedAliases(tu, path, k, mine)
+		launch, _ := launchFor(opts.Block, opts.Grid, src, cudaDefault(k.Uses))
+		in, err := newInput(opts, k.Name, kk.File, launch)
+		in.GridDefault = opts.Grid == nil && hg == nil
+		src0.Facts, src0.Assumed = text, assumed
+		in.Source = src0
+		return []Input{in}, err
 	}
 	launch, _ := launchFor(opts.Block, opts.Grid, src, cudaDefault(k.Uses))
 	in, err := newInput(opts, k.Name, k.File, launch)
 	in.GridDefault = opts.Grid == nil && hg == nil
+	_, src0.Assumed = distinctness(k, nil)
+	if src0.From == "flags" || src0.From == "header" {
+		for i, a := range src0.Assumed {
+			src0.Assumed[i] = strings.Replace(a, "no launch read gives their values", "the launch is given by "+map[string]string{"flags": "the flags", "header": "the file's header"}[src0.From]+", and the host code is not read", 1)
+		}
+	}
 	in.Source = src0
 	return []Input{in}, err
+}
+
+// mergedAliases is the kernel with the pointers that alias at any of its
+// sites made one memory, at offsets not known, for a check that covers
+// every site at once: the facts that say so, and what every site assumes.
+func mergedAliases(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Site) (infer.Kernel, []string, []string) {
+	var order []string
+	index := map[string]int{}
+	parent := map[string]string{}
+	var find func(string) string
+	find = func(x string) string {
+		for parent[x] != x {
+			x = parent[x]
+		}
+		return x
+	}
+	see := func(x string) {
+		if _, ok := index[x]; !ok {
+			index[x] = len(order)
+			order = append(order, x)
+			parent[x] = x
+		}
+	}
+	var assumed []string
+	seen := map[string]bool{}
+	for _, s := range sites {
+		facts := s.Facts(len(k.Params))
+		for _, sl := range facts.Slots {
+			see(sl.Path)
+		}
+		for _, a := range facts.Aliases {
+			see(a.Slot)
+			see(a.To)
+			x, y := find(a.Slot), find(a.To)
+			if index[x] < index[y] {
+				x, y = y, x
+			}
+			parent[x] = y
+		}
+		_, as := distinctness(k, &facts)
+		for _, a := range as {
+			if !seen[a] {
+				seen[a] = true
+				assumed = append(assumed, a)
+			}
+		}
+	}
+	opts := ir.Options{Aliases: map[string]ir.Alias{}}
+	var text []string
+	for _, x := range order {
+		if r := find(x); r != x {
+			opts.Aliases[x] = ir.Alias{To: r}
+			text = append(text, fmt.Sprintf("%s may point into the memory of %s (at an offset not known, any: so it does at some launch)", slotName(k, x), slotName(k, r)))
+		}
+	}
+	if len(opts.Aliases) == 0 {
+		return k, nil, assumed
+	}
+	return k.With(tu, path, opts), text, assumed
 }
 
 // config is one distinct launch configuration of a kernel: the protocol
@@ -236,10 +310,10 @@ func siteConfigs(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Site
 		kk := k
 		var aliasText []string
 		if len(facts.Aliases) > 0 {
-			opts := ir.Options{Aliases: map[int]ir.Alias{}}
+			opts := ir.Options{Aliases: map[string]ir.Alias{}}
 			for _, a := range facts.Aliases {
-				opts.Aliases[a.Param] = ir.Alias{To: a.To, Off: a.Off, Known: a.Known}
-				p, q := paramName(k, a.Param), paramName(k, a.To)
+				opts.Aliases[a.Slot] = ir.Alias{To: a.To, Off: a.Off, Known: a.Known}
+				p, q := slotName(k, a.Slot), slotName(k, a.To)
 				switch {
 				case a.Known && a.Off == 0:
 					aliasText = append(aliasText, fmt.Sprintf("%s == %s (the same memory)", p, q))
@@ -248,11 +322,12 @@ func siteConfigs(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Site
 				case a.Known:
 					aliasText = append(aliasText, fmt.Sprintf("%s == %s + %d bytes (the same memory)", p, q, a.Off))
 				default:
-					aliasText = append(aliasText, fmt.Sprintf("%s points into the memory of %s (offset %s_off, any)", p, q, p))
+					aliasText = append(aliasText, fmt.Sprintf("%s may point into the memory of %s (at an offset not known, any)", p, q))
 				}
 			}
 			kk = k.With(tu, path, opts)
 		}
+		distinct, assumed := distinctness(kk, &facts)
 		names := protocolParams(kk)
 		sub := protocol.Subst{}
 		for i, n := range names {
@@ -280,16 +355,17 @@ func siteConfigs(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Site
 			text = append(text, factText(c))
 		}
 		text = append(text, aliasText...)
+		text = append(text, distinct...)
 		l := smtgen.Launch{BlockDim: facts.Block, GridDim: facts.Grid}
-		key := fmt.Sprintf("%v %v %q", l.BlockDim, l.GridDim, text)
-		site := Site{At: s.At, Config: s.Config}
+		key := fmt.Sprintf("%v %v %q %q", l.BlockDim, l.GridDim, text, assumed)
+		site := Site{At: s.At, Config: s.Config, Via: s.Via()}
 		if c, ok := byKey[key]; ok {
 			c.source.Sites = append(c.source.Sites, site)
 			continue
 		}
 		f := withPre(kk.File, pre, s.At)
 		c := &siteConfig{key: key, file: f, launch: l,
-			source: LaunchSource{From: "site", Sites: []Site{site}, Facts: text, Notes: facts.Notes}}
+			source: LaunchSource{From: "site", Sites: []Site{site}, Facts: text, Assumed: assumed, Notes: facts.Notes}}
 		byKey[key] = c
 		out = append(out, c)
 	}
@@ -343,6 +419,115 @@ func protocolParams(k infer.Kernel) map[int]string {
 		}
 	}
 	return out
+}
+
+// slotName names a pointer a kernel's parameters carry ("0.c[2]") as the
+// kernel spells it: b.c[2].
+func slotName(k infer.Kernel, slot string) string {
+	i := strings.IndexAny(slot, ".[")
+	head, rest := slot, ""
+	if i >= 0 {
+		head, rest = slot[:i], slot[i:]
+	}
+	n, err := strconv.Atoi(head)
+	if err != nil {
+		return slot
+	}
+	if rest == ".*" {
+		return "the pointers in " + paramName(k, n)
+	}
+	return paramName(k, n) + rest
+}
+
+// distinctness says what a check rests on about the memory of the
+// pointers the kernel accesses through (infer.Kernel.Slots), which are
+// checked as distinct arrays unless the launch makes them one (an alias):
+// distinct lists the pairs of arrays the host code shows to be distinct
+// (two allocations of its own), assumed those it does not, each with where
+// the memory comes from. With facts nil (no launch read), every distinct
+// pair is assumed.
+func distinctness(k infer.Kernel, facts *launch.Facts) (distinct, assumed []string) {
+	arrays := map[string]bool{}
+	for _, d := range k.File.Decls {
+		if d.Kind.IsArray() {
+			for _, id := range d.Names {
+				arrays[id.Name] = true
+			}
+		}
+	}
+	// the arrays the kernel accesses through its parameters' pointers,
+	// one per base
+	type group struct {
+		base  string
+		slots []string
+	}
+	var groups []*group
+	byBase := map[string]*group{}
+	for _, sb := range k.Slots {
+		if !arrays[sb.Base] {
+			continue
+		}
+		g := byBase[sb.Base]
+		if g == nil {
+			g = &group{base: sb.Base}
+			byBase[sb.Base] = g
+			groups = append(groups, g)
+		}
+		g.slots = append(g.slots, sb.Slot)
+	}
+	if len(groups) < 2 {
+		return nil, nil
+	}
+	var names []string
+	for _, g := range groups {
+		names = append(names, slotName(k, g.slots[0]))
+	}
+	if facts == nil {
+		return nil, []string{fmt.Sprintf("%s point to memory that does not overlap: no launch read gives their values (the assumption of GPU verifiers, as if they were __restrict__)", strings.Join(names, ", "))}
+	}
+	if facts.Slots == nil {
+		return nil, []string{fmt.Sprintf("%s point to memory that does not overlap: the launch's arguments are not known (the assumption of GPU verifiers, as if they were __restrict__)", strings.Join(names, ", "))}
+	}
+	find := func(slot string) *launch.Slot {
+		for i := range facts.Slots {
+			s := &facts.Slots[i]
+			if s.Path == slot {
+				return s
+			}
+			if p, ok := strings.CutSuffix(s.Path, ".*"); ok && strings.HasPrefix(slot, p+".") {
+				return s
+			}
+		}
+		return nil
+	}
+	var known []string
+	for _, g := range groups {
+		s := find(g.slots[0])
+		switch {
+		case s == nil:
+			assumed = append(assumed, fmt.Sprintf("%s does not overlap %s: the launch passes no pointer drfcheck can name for it", slotName(k, g.slots[0]), others(names, slotName(k, g.slots[0]))))
+		case s.Null:
+		case !s.Known:
+			assumed = append(assumed, fmt.Sprintf("%s does not overlap %s: its memory is %s", slotName(k, g.slots[0]), others(names, slotName(k, g.slots[0])), s.What))
+		default:
+			known = append(known, fmt.Sprintf("%s (%s)", slotName(k, g.slots[0]), s.What))
+		}
+	}
+	if len(known) >= 2 {
+		distinct = append(distinct, fmt.Sprintf("%s point to distinct allocations", strings.Join(known, ", ")))
+	}
+	return distinct, assumed
+}
+
+// others lists the names other than one.
+func others(names []string, not string) string {
+	var out []string
+	for _, n := range names {
+		if n != not {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 func paramName(k infer.Kernel, i int) string {

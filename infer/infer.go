@@ -72,6 +72,10 @@ type Kernel struct {
 	ID string
 	// Params are the kernel's C parameters in order.
 	Params []Param
+	// Slots are the pointers its parameters carry that it accesses
+	// memory through ("1", "0.x", "0.c[2]"), each with the array of the
+	// protocol that memory is (ir.Func.Slots).
+	Slots []ir.SlotBase
 
 	found found
 	sym   symexec.Options // what it was inferred with
@@ -263,6 +267,7 @@ func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, sym symexec
 	}
 	r := symexec.Protocol(fn, path, sym)
 	out.File, out.Uses = r.File, r.Uses
+	out.Slots = fn.Slots
 	return out
 }
 

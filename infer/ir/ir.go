@@ -72,6 +72,17 @@ type Func struct {
 	Bases  []*Base // the memory the kernel accesses, in order of first appearance
 	Vars   []*Var  // every other variable: locals, temporaries, results, pointer offsets
 	Body   *Block
+	// Slots are the pointers the kernel's parameters carry that it
+	// accesses memory through, with the base of that memory (see
+	// Options.Aliases): what a report lists as assumed distinct.
+	Slots []SlotBase
+}
+
+// SlotBase is a pointer a parameter carries ("1", "0.x", "0.c[2]") and
+// the base of the memory it points into.
+type SlotBase struct {
+	Slot string
+	Base string
 }
 
 // VarKind says where a variable comes from.

@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"drfcheck/infer/clang"
@@ -56,18 +57,21 @@ func Lower(tu *clang.TU, fn *clang.Node) (*Func, error) { return LowerWith(tu, f
 
 // Options are facts about a kernel's launch that change its lowering.
 type Options struct {
-	// Aliases maps the index of a pointer parameter to the earlier pointer
-	// parameter whose memory it points into, as a launch passes them
-	// (k<<<g, b>>>(a, a + 1)). Without it every pointer parameter is
-	// memory of its own, distinct from the others.
-	Aliases map[int]Alias
+	// Aliases maps a pointer the kernel's parameters carry (a slot: the
+	// parameter's index, then the fields and constant elements of a
+	// struct parameter that hold it: "1", "0.x", "0.c[2]") to an earlier
+	// slot whose memory it points into, as a launch passes them
+	// (k<<<g, b>>>(a, a + 1), or a struct whose two fields are one
+	// buffer). Without it every slot is memory of its own, distinct from
+	// the others.
+	Aliases map[string]Alias
 }
 
-// Alias says that a pointer parameter points Off bytes past parameter To;
-// when Known is false, the offset is a parameter of its own (any value,
-// the same for every thread).
+// Alias says that a slot points Off bytes past slot To; when Known is
+// false, the offset is a parameter of its own (any value, the same for
+// every thread).
 type Alias struct {
-	To    int
+	To    string
 	Off   int64
 	Known bool
 }
@@ -126,7 +130,12 @@ type lowerer struct {
 	// modifies, with their type; elemBases the memory each element
 	// points to, by array and index.
 	ptrArrays map[*Base]ctype
-	elemBases map[elemKey]*Base
+	// slots is the memory of each pointer the parameters carry, by slot
+	// (Options.Aliases); lazySlots the elements of arrays of pointers,
+	// made when first read; arraySlot the slot of each such array
+	slots     map[string]place
+	lazySlots map[string]lazySlot
+	arraySlot map[*Base]string
 	temps     int
 
 	site  *clang.Node   // the outermost call in the main file while inlining code from elsewhere
@@ -165,13 +174,8 @@ func (l *lowerer) run() *Func {
 	l.out = &l.f.Body.Stmts
 	l.stack = []*clang.Node{l.fn}
 	mod := l.modifiedIn(l.fn)
-	params := map[int]*object{}
 	for i, p := range l.fn.Params() {
-		if a, ok := l.opts.Aliases[i]; ok && l.aliasParam(p, params[a.To], a, mod[p.ID]) {
-			continue
-		}
-		l.param(p, mod[p.ID])
-		params[i] = l.env[p.ID]
+		l.param(p, mod[p.ID], strconv.Itoa(i))
 	}
 	for _, e := range l.axioms() {
 		l.emit(&Assume{At: l.pos(e), Cond: l.cond(e), Requires: true})

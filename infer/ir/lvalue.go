@@ -501,8 +501,8 @@ func (l *lowerer) loadPlace(a place, t ctype, n *clang.Node) val {
 	case cPtr:
 		r := l.temp(at, U64)
 		l.emit(&Load{At: at, Dst: r, Addr: addr, T: U64, Source: l.text(n)})
-		if b := l.paramElement(a, at); b != nil {
-			return val{t: t, p: &ptrv{alts: []place{{kind: pMem, base: b, off: i64(at, 0)}}}}
+		if p := l.paramElement(a, at); p != nil {
+			return val{t: t, p: &ptrv{alts: []place{*p}}}
 		}
 		return val{t: t, p: unknownPtr("a pointer loaded from memory")}
 	case cStruct:

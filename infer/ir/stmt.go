@@ -4,12 +4,13 @@ import (
 	"drfcheck/infer/clang"
 	"drfcheck/protocol"
 	"fmt"
+	"strings"
 )
 
 // param lowers a parameter of the kernel: a scalar is a Param variable, a
 // pointer the memory it points to (a Global base), a struct one of each
 // per field.
-func (l *lowerer) param(p *clang.Node, modified bool) {
+func (l *lowerer) param(p *clang.Node, modified bool, slot string) {
 	at := l.pos(p)
 	t := l.typeOf(p)
 	name := p.Name
@@ -22,44 +23,61 @@ func (l *lowerer) param(p *clang.Node, modified bool) {
 	if isFuncPtr(t) {
 		l.bindPtr(o, l.paramFuncs(p, name, modified, at), modified, at)
 	} else {
-		l.inputPointers(o, modified, at)
+		l.inputPointers(o, modified, at, slot)
 	}
 	if !modified {
 		l.markStable(o)
 	}
 }
 
-// aliasParam makes a pointer parameter point into the memory of an earlier
-// pointer parameter (to), as a launch passes them: one base, so that the
-// accesses through both are checked against each other. It reports false,
-// and leaves the parameter to param, when either is not a plain pointer.
-func (l *lowerer) aliasParam(p *clang.Node, to *object, a Alias, modified bool) bool {
-	t := l.typeOf(p)
-	if to == nil || to.ptr == nil || to.t.kind != cPtr || t.kind != cPtr {
-		return false
+// lazySlot is an element of an array of pointers of a parameter, whose
+// memory is made when first read: its name and pointee.
+type lazySlot struct {
+	name    string
+	pointee ctype
+}
+
+// slotPlace is the memory the pointer at a slot points to: its own, new
+// global memory (named name, of elements of type pointee), or, when the
+// launch passes it a pointer into an earlier slot's memory
+// (Options.Aliases), that memory at the launch's offset (a parameter of
+// its own when not known). An alias whose target cannot be named is an
+// unknown pointer: never memory of its own, which would hide the races
+// across the two.
+func (l *lowerer) slotPlace(slot, name string, pointee ctype, at protocol.Pos) (place, bool) {
+	if p, ok := l.slots[slot]; ok {
+		return p, true
 	}
-	b := l.byName[to.name]
-	if b == nil {
-		return false
+	if l.slots == nil {
+		l.slots = map[string]place{}
 	}
-	at := l.pos(p)
-	name := p.Name
-	if name == "" {
-		name = "arg"
+	if a, ok := l.opts.Aliases[slot]; ok {
+		to, ok := l.slots[a.To]
+		if !ok {
+			if lz, lok := l.lazySlots[a.To]; lok {
+				to, ok = l.slotPlace(a.To, lz.name, lz.pointee, at)
+			}
+		}
+		if !ok || to.kind != pMem {
+			return place{}, false
+		}
+		var off Expr = i64(at, a.Off)
+		if !a.Known {
+			v := l.newVar(at, l.name(strings.ReplaceAll(strings.ReplaceAll(name, "[", "_"), "]", "")+"_off"), I64, Param)
+			l.stable[v] = true
+			off = &Ref{At: at, Var: v}
+		}
+		p := place{kind: pMem, base: to.base, off: add(at, to.off, off)}
+		l.slots[slot] = p
+		l.f.Slots = append(l.f.Slots, SlotBase{Slot: slot, Base: to.base.Name})
+		return p, true
 	}
-	o := l.newObject(at, l.name(name), t, Param)
-	l.env[p.ID] = o
-	var off Expr = i64(at, a.Off)
-	if !a.Known {
-		v := l.newVar(at, l.name(o.name+"_off"), I64, Param)
-		l.stable[v] = true
-		off = &Ref{At: at, Var: v}
-	}
-	l.bindPtr(o, &ptrv{alts: []place{{kind: pMem, base: b, off: off}}}, modified, at)
-	if !modified {
-		l.markStable(o)
-	}
-	return true
+	b := l.newBase(at, name, Global, pointee)
+	b.Dims = append([]int64{0}, b.Dims...)
+	p := place{kind: pMem, base: b, off: i64(at, 0)}
+	l.slots[slot] = p
+	l.f.Slots = append(l.f.Slots, SlotBase{Slot: slot, Base: b.Name})
+	return p, true
 }
 
 // markStable records that the scalars of an object are never assigned
@@ -90,8 +108,9 @@ func (l *lowerer) initObject(o *object, v val, modified bool, at protocol.Pos) {
 }
 
 // inputPointers makes the memory that the pointers of a kernel parameter
-// point to.
-func (l *lowerer) inputPointers(o *object, modified bool, at protocol.Pos) {
+// point to; slot names the object among the pointers the parameters carry
+// (Options.Aliases).
+func (l *lowerer) inputPointers(o *object, modified bool, at protocol.Pos, slot string) {
 	switch {
 	case o.ptr != nil && isFuncPtr(o.t):
 		l.bindPtr(o, unknownPtr("a function pointer in a parameter of the kernel"), modified, at)
@@ -100,18 +119,31 @@ func (l *lowerer) inputPointers(o *object, modified bool, at protocol.Pos) {
 			o.ptr.fixed = unknownPtr("a reference parameter of a kernel")
 			return
 		}
-		b := l.newBase(at, o.name, Global, o.t.pointee())
-		b.Dims = append([]int64{0}, b.Dims...)
-		l.bindPtr(o, &ptrv{alts: []place{{kind: pMem, base: b, off: i64(at, 0)}}}, modified, at)
+		p, ok := l.slotPlace(slot, o.name, o.t.pointee(), at)
+		if !ok {
+			l.bindPtr(o, unknownPtr("a pointer the launch passes into the memory of another argument, which drfcheck cannot name"), modified, at)
+			return
+		}
+		l.bindPtr(o, &ptrv{alts: []place{p}}, modified, at)
 	case o.fields != nil:
-		for _, f := range o.fields {
-			l.inputPointers(f, modified, at)
+		for i, f := range o.fields {
+			name := fmt.Sprint(i)
+			if o.t.rec != nil && i < len(o.t.rec.fields) {
+				name = o.t.rec.fields[i].name
+			}
+			l.inputPointers(f, modified, at, slot+"."+name)
 		}
 	case o.base != nil && o.t.kind == cArray && o.t.n > 0 && o.t.pointee().kind == cPtr && !modified:
 		if l.ptrArrays == nil {
 			l.ptrArrays = map[*Base]ctype{}
+			l.arraySlot = map[*Base]string{}
+			l.lazySlots = map[string]lazySlot{}
 		}
 		l.ptrArrays[o.base] = o.t
+		l.arraySlot[o.base] = slot
+		for k := int64(0); k < o.t.n; k++ {
+			l.lazySlots[fmt.Sprintf("%s[%d]", slot, k)] = lazySlot{name: fmt.Sprintf("%s[%d]", o.base.Name, k), pointee: o.t.pointee().pointee()}
+		}
 	}
 }
 
@@ -125,26 +157,24 @@ type elemKey struct {
 // kernel parameter points to, when the array is never modified and the
 // element is read at a constant index: global memory of its own, as each
 // pointer parameter has (and with the same assumption that the host passes
-// distinct buffers, which GPUVerify's __requires_fresh_array states). It
-// returns nil for any other load.
-func (l *lowerer) paramElement(a place, at protocol.Pos) *Base {
+// distinct buffers, which GPUVerify's __requires_fresh_array states), or
+// the memory of an earlier slot that the launch passes it
+// (Options.Aliases). It returns nil for any other load, and an unknown
+// place for an alias it cannot name.
+func (l *lowerer) paramElement(a place, at protocol.Pos) *place {
 	t, ok := l.ptrArrays[a.base]
 	off, isConst := a.off.(*Const)
 	size := t.pointee().size
 	if !ok || !isConst || size <= 0 || off.Int%size != 0 || off.Int < 0 || off.Int/size >= t.n {
 		return nil
 	}
-	k := elemKey{a.base, off.Int / size}
-	if b := l.elemBases[k]; b != nil {
-		return b
+	slot := fmt.Sprintf("%s[%d]", l.arraySlot[a.base], off.Int/size)
+	lz := l.lazySlots[slot]
+	p, ok := l.slotPlace(slot, lz.name, lz.pointee, at)
+	if !ok {
+		return &place{kind: pUnknown, why: "a pointer the launch passes into the memory of another argument, which drfcheck cannot name"}
 	}
-	b := l.newBase(at, fmt.Sprintf("%s[%d]", a.base.Name, k.index), Global, t.pointee().pointee())
-	b.Dims = append([]int64{0}, b.Dims...)
-	if l.elemBases == nil {
-		l.elemBases = map[elemKey]*Base{}
-	}
-	l.elemBases[k] = b
-	return b
+	return &p
 }
 
 // block lowers a compound statement.

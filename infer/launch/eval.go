@@ -34,6 +34,9 @@ type evaluator struct {
 	at    map[string]*val // symbols of the variables read at this launch, by declaration id
 	pure  bool            // the launch calls no function the evaluator does not model
 	depth int
+	// w is the walk evaluating (nil in a helper inlined by call): the
+	// values of untracked pointers and of the calls it followed
+	w *walker
 }
 
 // read returns the value of a variable at the launch.
@@ -42,43 +45,68 @@ func (ev *evaluator) read(id string, ref *clang.DeclRef) *val {
 		return v
 	}
 	decl := ev.f.tu.Decl(id)
-	if decl != nil && (ev.fn == nil || !ev.fn.locals[id]) {
+	t := ""
+	if ref.Type != nil {
+		t = ref.Type.String()
+	}
+	global := decl != nil && (ev.fn == nil || !ev.fn.locals[id])
+	if global {
 		// a global (or a variable of an enclosing function): a constant
 		// when it is declared const with a known initializer
 		if v := ev.global(decl); v != nil {
 			return v
 		}
-		if !ev.pure {
-			return unknown("%s may be changed by a call in the launch", ref.Name)
+	}
+	if hasPtrType(t) {
+		// memory the host code does not show: the same for every read
+		// in one walk of the function, so that a copy made before the
+		// launch (float *b = a) is known to alias it
+		why := ref.Name + ", a global variable"
+		if !global && ev.fn != nil {
+			why = ev.fn.escaped[id]
+			if why == "" {
+				why = ref.Name + ", not tracked"
+			}
 		}
-	} else if !ev.pure && ev.fn != nil && ev.fn.escaped[id] {
+		if ev.w != nil {
+			if v, ok := ev.w.untracked[id]; ok {
+				return v
+			}
+			v := ev.f.freshNot(ref.Name, t, why)
+			ev.w.untracked[id] = v
+			return v
+		}
+		return ev.f.freshNot(ref.Name, t, why)
+	}
+	if global && !ev.pure {
+		return unknown("%s may be changed by a call in the launch", ref.Name)
+	}
+	if !global && !ev.pure && ev.fn != nil && ev.fn.escaped[id] != "" {
 		return unknown("%s may be changed by a call in the launch", ref.Name)
 	}
 	if v, ok := ev.at[id]; ok {
 		return v
 	}
-	t := ""
-	if ref.Type != nil {
-		t = ref.Type.String()
-	}
-	if isPointer(t) {
-		// An untracked pointer (its address passed to cudaMalloc) stands
-		// for one allocation throughout the function, so that a copy
-		// made before the launch (float *b = a) is known to alias it;
-		// unless the function assigns it, when it is not known.
-		if ev.fn != nil && ev.fn.assigned[id] && !ev.fn.opaque {
-			return unknown("pointer %s is assigned where it is not tracked", ref.Name)
-		}
-		if v, ok := ev.f.allocs[id]; ok {
-			return v
-		}
-		v := ev.f.fresh(ref.Name, t)
-		ev.f.allocs[id] = v
-		return v
-	}
 	v := ev.f.fresh(ref.Name, t)
 	ev.at[id] = v
 	return v
+}
+
+// hasPtrType reports whether a type is, or holds, a pointer (a pointer, an
+// array of pointers, a struct: whose fields may be).
+func hasPtrType(t string) bool {
+	t = strings.TrimSpace(t)
+	if isPointer(t) || isPtrArray(t) {
+		return true
+	}
+	if _, ok := parseInt(t); ok || isDim3(t) {
+		return false
+	}
+	switch normType(t) {
+	case "float", "double", "bool", "void", "":
+		return false
+	}
+	return !strings.ContainsAny(t, "(&")
 }
 
 func isPointer(t string) bool {
@@ -191,12 +219,24 @@ func (ev *evaluator) eval(n *clang.Node) *val {
 			}
 			return ev.eval(n.Child(2))
 		}
+		a, b := ev.eval(n.Child(1)), ev.eval(n.Child(2))
+		if a.k == kPtr || b.k == kPtr {
+			// either: a pointer may point where either does
+			return joinVals(a, b, func() *val { return unknown("a conditional whose condition is not known") })
+		}
 		return unknown("a conditional whose condition is not known")
 	case "MemberExpr":
 		if n.IsArrow {
 			return unknown("a member read through a pointer")
 		}
 		base := ev.eval(n.Child(0))
+		if base.k == kStruct {
+			for _, f := range base.fields {
+				if f.name == n.Name {
+					return f.v
+				}
+			}
+		}
 		if base.k == kDim3 {
 			switch n.Name {
 			case "x":
@@ -207,6 +247,13 @@ func (ev *evaluator) eval(n *clang.Node) *val {
 				return base.dims[2]
 			}
 		}
+		if hasPtrType(n.TypeString()) {
+			why := "member " + n.Name + " of a value that is not known"
+			if base.k == kUnknown && base.why != "" {
+				why = base.why
+			}
+			return ev.f.freshNot(n.Name, n.TypeString(), why)
+		}
 		return unknown("member %s", n.Name)
 	case "CXXConstructExpr", "CXXTemporaryObjectExpr":
 		return ev.construct(n)
@@ -214,13 +261,24 @@ func (ev *evaluator) eval(n *clang.Node) *val {
 		if isDim3(n.TypeString()) {
 			return ev.dim3(n.Inner)
 		}
-		return unknown("an initializer list")
+		return ev.initList(n)
 	case "CallExpr":
 		return ev.call(n)
 	case "UnaryExprOrTypeTraitExpr":
 		return unknown("sizeof")
 	case "CXXNullPtrLiteralExpr", "GNUNullExpr":
-		return &val{k: kPtr, base: "", off: &protocol.IntLit{Value: 0}}
+		return ptrTo(nullOrigin)
+	case "ArraySubscriptExpr":
+		return ev.subscript(n)
+	case "CXXNewExpr":
+		return ptrTo(ev.f.alloc(n, "new", ev.w))
+	case "CXXDefaultInitExpr", "CXXDefaultArgExpr":
+		if len(n.Inner) > 0 {
+			return ev.eval(n.Child(0))
+		}
+		return unknown("a default argument")
+	case "ImplicitValueInitExpr":
+		return ev.f.zero(n.TypeString())
 	}
 	return unknown("%s", strings.TrimSuffix(n.Kind, "Expr"))
 }
@@ -251,7 +309,7 @@ func (ev *evaluator) cast(n *clang.Node) *val {
 	}
 	if strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(to, "const")), "*") && v.k == kInt {
 		if c, ok := v.isConst(); ok && c == 0 {
-			return &val{k: kPtr, base: "", off: &protocol.IntLit{Value: 0}} // the null pointer
+			return ptrTo(nullOrigin)
 		}
 		return unknown("an integer converted to a pointer")
 	}
@@ -261,20 +319,22 @@ func (ev *evaluator) cast(n *clang.Node) *val {
 	return v
 }
 
-// addressOf evaluates &x: only the address of a variable is known, as an
-// allocation of its own.
+// addressOf evaluates &x: the address of a variable is memory of its
+// own (which an argument array's element names), &p[i] is p + i.
 func (ev *evaluator) addressOf(x *clang.Node) *val {
 	for x != nil && (x.Kind == "ParenExpr") {
 		x = x.Child(0)
 	}
 	if x != nil && x.Kind == "DeclRefExpr" && x.Referenced != nil {
-		return &val{k: kPtr, base: "&" + x.Referenced.ID, off: &protocol.IntLit{Value: 0}}
+		return ptrTo(ev.f.varOrigin(x.Referenced.ID, x.Referenced.Name))
 	}
 	if x != nil && x.Kind == "ArraySubscriptExpr" {
-		// &p[i] is p + i
-		return ev.ptrAdd(ev.eval(x.Child(0)), ev.eval(x.Child(1)), elemSize(x.TypeString()), false)
+		base := ev.eval(x.Child(0))
+		if base.k == kPtr {
+			return ev.ptrAdd(base, ev.eval(x.Child(1)), elemSize(x.TypeString()), false)
+		}
 	}
-	return unknown("an address")
+	return ev.f.opaque("an address drfcheck does not follow")
 }
 
 func (ev *evaluator) binary(n *clang.Node) *val {
@@ -318,30 +378,50 @@ func (ev *evaluator) binary(n *clang.Node) *val {
 	return arith(op, x, y, t)
 }
 
-// ptrAdd is p + i (p - i) for a pointer to elements of elem bytes.
+// ptrAdd is p + i (p - i) for a pointer to elements of elem bytes: the
+// same memory, at an offset known when i and elem are.
 func (ev *evaluator) ptrAdd(p, i *val, elem int64, minus bool) *val {
 	if p.k != kPtr {
-		return unknown("pointer arithmetic on an unknown pointer")
+		return ev.f.opaque("pointer arithmetic on a value that is not known")
 	}
-	out := &val{k: kPtr, base: p.base}
-	if p.off == nil || i.k != kInt || elem <= 0 {
-		return out
-	}
-	bytes := arith("*", convert(i, tLong), constant(tLong, big.NewInt(elem)), tLong)
-	if minus {
-		bytes = arith("-", constInt(0), bytes, tLong)
-	}
-	if c, ok := bytes.isConst(); ok {
-		if o, ok := p.off.(*protocol.IntLit); ok {
-			out.off = &protocol.IntLit{Value: o.Value + c}
+	var by int64
+	known := false
+	if i.k == kInt && elem > 0 {
+		bytes := arith("*", convert(i, tLong), constant(tLong, big.NewInt(elem)), tLong)
+		if minus {
+			bytes = arith("-", constInt(0), bytes, tLong)
 		}
+		by, known = bytes.isConst()
+	}
+	out := &val{k: kPtr}
+	for _, a := range p.ptr {
+		b := a
+		if a.o.null {
+			b = alt{o: &origin{id: "?null+", what: "an offset from the null pointer"}}
+		} else if !known {
+			b.known = false
+		} else {
+			b.off += by
+		}
+		out.ptr = append(out.ptr, b)
 	}
 	return out
 }
 
-// construct evaluates a constructor call: dim3's, or a copy.
+// construct evaluates a constructor call: dim3's, a copy of a struct,
+// or a struct's default constructor (its fields not set, or their default
+// initializers).
 func (ev *evaluator) construct(n *clang.Node) *val {
 	if !isDim3(n.TypeString()) {
+		if len(n.Inner) == 1 && copyCtor(n) {
+			return ev.eval(n.Inner[0])
+		}
+		if len(n.Inner) == 0 {
+			return ev.f.zeroOr(n.TypeString(), false)
+		}
+		if hasPtrType(n.TypeString()) {
+			return ev.f.freshNot("", n.TypeString(), "a value made by a constructor of "+n.TypeString())
+		}
 		return unknown("a %s", n.TypeString())
 	}
 	if len(n.Inner) == 1 && n.Inner[0] != nil && isDim3(n.Inner[0].TypeString()) {
@@ -418,16 +498,33 @@ func (ev *evaluator) call(n *clang.Node) *val {
 	}
 	name := callee.Referenced.Name
 	args := n.Inner[1:]
+	if ev.w != nil {
+		if v, ok := ev.w.results[n]; ok {
+			return v
+		}
+	}
+	switch name {
+	case "malloc", "calloc", "aligned_alloc", "realloc":
+		if name != "realloc" {
+			return ptrTo(ev.f.alloc(n, name, ev.w))
+		}
+	}
 	def := ev.f.defs[callee.Referenced.ID]
 	if def == nil || ev.depth > 50 {
+		if hasPtrType(n.TypeString()) {
+			return ev.f.freshNot(name, n.TypeString(), fmt.Sprintf("the result of %s() at %s, a call drfcheck does not follow", name, ev.f.pos(n)))
+		}
 		return unknown("a call of %s", name)
 	}
 	body := def.Body()
 	params := def.Params()
 	if body == nil || len(body.Inner) != 1 || body.Inner[0] == nil || body.Inner[0].Kind != "ReturnStmt" || len(params) != len(args) {
+		if hasPtrType(n.TypeString()) {
+			return ev.f.freshNot(name, n.TypeString(), fmt.Sprintf("the result of %s() at %s, a call drfcheck does not follow", name, ev.f.pos(n)))
+		}
 		return unknown("a call of %s", name)
 	}
-	inner := &evaluator{f: ev.f, env: env{}, at: map[string]*val{}, pure: true, depth: ev.depth}
+	inner := &evaluator{f: ev.f, env: env{}, at: map[string]*val{}, pure: true, depth: ev.depth, w: ev.w}
 	for i, p := range params {
 		v := ev.eval(args[i])
 		if t, ok := parseInt(p.TypeString()); ok {
@@ -435,7 +532,7 @@ func (ev *evaluator) call(n *clang.Node) *val {
 		}
 		inner.env[p.ID] = v
 	}
-	inner.fn = &fnInfo{locals: map[string]bool{}, escaped: map[string]bool{}}
+	inner.fn = &fnInfo{locals: map[string]bool{}, escaped: map[string]string{}}
 	for _, p := range params {
 		inner.fn.locals[p.ID] = true
 	}
@@ -494,18 +591,30 @@ func elemSize(t string) int64 {
 	return 0
 }
 
-// fresh makes a symbol for a value of the given C type.
+// fresh makes a symbol for a value of the given C type: for a pointer,
+// memory the host code does not show.
 func (f *finder) fresh(name, t string) *val {
+	return f.freshNot(name, t, name+", whose value is not known")
+}
+
+// freshNot is fresh with why the value is not known, which a pointer's
+// memory carries to the report.
+func (f *finder) freshNot(name, t, why string) *val {
 	f.syms++
 	sym := fmt.Sprintf("%s#%d", name, f.syms)
 	switch {
 	case isDim3(t):
 		return &val{k: kDim3, dims: [3]*val{f.fresh(name+".x", "unsigned int"), f.fresh(name+".y", "unsigned int"), f.fresh(name+".z", "unsigned int")}}
-	case strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(t), "const")), "*"):
-		return &val{k: kPtr, base: sym, off: &protocol.IntLit{Value: 0}}
+	case isPointer(t):
+		return f.opaque(why)
 	}
 	if it, ok := parseInt(t); ok {
 		return symbol(sym, it)
 	}
-	return unknown("%s is not known", name)
+	if hasPtrType(t) {
+		if v := f.shaped(t, func(fname, ft string) *val { return f.freshNot(fname, ft, why) }, 0); v != nil {
+			return v
+		}
+	}
+	return unknown("%s", why)
 }

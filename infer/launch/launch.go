@@ -9,27 +9,38 @@
 // host code that launches their kernels, so the launch a program really
 // makes can be read rather than guessed.
 //
-// How: each host function is walked in program order with an environment
-// of what its local variables hold (constants, or expressions over symbols
-// standing for values not known: a command-line argument, a size read from
-// a file). Assignments in straight-line code update it; a variable
-// assigned in a branch or a loop is forgotten after it (a fresh symbol),
-// and in a loop's body, since the body runs many times; a variable whose
-// address is taken, or that a lambda captures, is never tracked: it is a
-// symbol of its value at each launch. At a launch, the grid, the block and
-// the arguments are evaluated in that environment. Since they are all
-// evaluated at the same point, a symbol that is passed as an argument (n)
-// relates the launch to the kernel's parameter: gridDim.x == (n + 255) /
-// 256. Integers are expressions with mathematical integers and C's
-// truncating division, each with the guard under which C computes the same
-// value (no overflow, no division by zero), so that a fact is only assumed
-// where it is what the program computes. What cannot be evaluated is
-// unknown, never a guessed constant.
+// How: each host function that no code of the file calls (main, an entry
+// point of a library) is walked in program order with an environment of
+// what its local variables hold: integers (constants, or expressions over
+// symbols standing for values not known: a command-line argument, a size
+// read from a file), pointers (the memory they may point into: each
+// cudaMalloc, malloc or new is memory of its own; ptr.go), structs and
+// arrays (their fields and elements), dim3s. Assignments in straight-line
+// code update it; after a branch a variable holds what either path left
+// (for an integer, a fresh symbol; for a pointer, both places); a loop is
+// walked until the places its pointers may hold stop growing; a variable
+// whose address is taken (except by cudaMalloc, which sets it, or by an
+// argument array of cudaLaunchKernel, which reads it when it launches), or
+// that a lambda captures, is never tracked: it is a symbol of its value at
+// each launch, and a pointer in it memory the host code does not show. A
+// call of a host function of the file is followed into it, its parameters
+// bound to the call's arguments, so that a launch in a wrapper
+// (void run(int *x, int *y) { k<<<1, 32>>>(x, y); }) is seen once for each
+// call with what that call passes (host.go). At a launch, the grid, the
+// block and the arguments are evaluated in that environment. Since they
+// are all evaluated at the same point, a symbol that is passed as an
+// argument (n) relates the launch to the kernel's parameter: gridDim.x ==
+// (n + 255) / 256. Integers are expressions with mathematical integers and
+// C's truncating division, each with the guard under which C computes the
+// same value (no overflow, no division by zero, a conversion that keeps
+// the value), so that a fact is only assumed where it is what the program
+// computes. What cannot be evaluated is unknown, never a guessed constant.
 //
 // Package launch only reads the tree: Sites says what was found, and
 // Site.Facts turns one site into facts about the kernel's parameters (by
-// index) and launch sizes, which cmd/drfcheck turns into assumptions of the
-// kernel's protocol.
+// index and, for pointers carried in struct arguments, by field) and
+// launch sizes, which package check turns into assumptions of the kernel's
+// protocol, and into the report's lines on what the verdict rests on.
 package launch
 
 import (
@@ -37,19 +48,49 @@ import (
 	"strings"
 
 	"drfcheck/infer/clang"
+	"drfcheck/infer/ir"
 	"drfcheck/protocol"
 )
 
-// Site is one launch of a kernel in the host code.
+// Site is one launch of a kernel in the host code, in one chain of calls.
 type Site struct {
 	At     protocol.Pos // the launch expression
 	Kernel string       // the id of the kernel's definition (an instantiation's for a template)
 	Name   string       // the kernel as written at the site
 	Config string       // the configuration as written: <<<(n + 255) / 256, 256>>>
-	Grid   *val
-	Block  *val
-	Args   []*val // one per argument, nil when the arguments are not known
-	Why    string // why the arguments are not known, if they are not
+	// Chain is the calls that lead from a function no code of the file
+	// calls to the function holding the launch, outermost first: a launch
+	// in a wrapper called from two places is two sites. Root says why the
+	// outermost function's parameters are not known.
+	Chain []Call
+	Root  string
+	Grid  *val
+	Block *val
+	Args  []*val // one per argument, nil when the arguments are not known
+	Why   string // why the arguments are not known, if they are not
+	// Types are the C types of the kernel's parameters, when known.
+	Types []string
+}
+
+// Call is a call of a host function that the walk followed.
+type Call struct {
+	At protocol.Pos
+	Fn string
+}
+
+// Via says through which calls a site is reached ("" for none):
+// "in run, called at main.cu:20:3".
+func (s *Site) Via() string { return chainText(s.Chain) }
+
+func chainText(chain []Call) string {
+	if len(chain) == 0 {
+		return ""
+	}
+	var parts []string
+	for i := len(chain) - 1; i >= 0; i-- {
+		parts = append(parts, fmt.Sprintf("in %s, called at %s", chain[i].Fn, chain[i].At))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // finder walks the host code of a translation unit.
@@ -58,167 +99,162 @@ type finder struct {
 	defs  map[string]*clang.Node
 	syms  int
 	sites []*Site
-	seen  map[string]bool // the launches recorded, by node id (clang prints a lambda's body twice)
-	// allocs are the allocations of the untracked pointer variables
-	allocs map[string]*val
-}
-
-// fnInfo is what the walk knows of the function it is in.
-type fnInfo struct {
-	locals  map[string]bool // the variables declared in it (and its parameters)
-	escaped map[string]bool // the locals it does not track
-	opaque  bool            // goto: nothing is tracked
-	// assigned are the variables it assigns (besides initializing them):
-	// an untracked pointer among them has no allocation of its own
-	assigned map[string]bool
+	seen  map[string]bool // the launches recorded, by node id and chain (clang prints a lambda's body twice)
+	infos map[string]*fnInfo
+	// origins are the allocations and variables' memory met, by call
+	// site and chain (alloc, varOrigin)
+	origins map[string]*origin
+	// calls counts the direct calls of each function (by its
+	// definition's id) in the file; escapes marks those used otherwise
+	// (their address taken): they may be called from anywhere
+	calls   map[string]int
+	escapes map[string]bool
+	// budget is the number of function walks left (host.go); pending
+	// are the functions a call could not be followed into, walked as
+	// roots at the end, with why their parameters are not known
+	budget  int
+	pending map[string]string
+	order   []string // pending, in the order met
+	// structFields resolves struct types (ir.Fields)
+	structFields func(t string) ([]ir.StructField, bool)
 }
 
 // Sites finds the launches in the user's code of a translation unit, in
-// source order. Bad input (a tree it does not expect) gives fewer sites or
-// unknown values, never a panic.
+// source order of the roots that reach them. Bad input (a tree it does not
+// expect) gives fewer sites or unknown values, never a panic.
 func Sites(tu *clang.TU) (sites []*Site) {
 	defer func() {
 		if r := recover(); r != nil {
 			sites = nil // a defect here must not lose the kernels: they get the default launch
 		}
 	}()
-	f := &finder{tu: tu, defs: tu.Definitions(), seen: map[string]bool{}, allocs: map[string]*val{}}
-	tu.WalkDecls(func(d *clang.Node, _ string) bool {
+	f := &finder{tu: tu, defs: tu.Definitions(), seen: map[string]bool{}, infos: map[string]*fnInfo{},
+		origins: map[string]*origin{}, pending: map[string]string{}, budget: maxWalks}
+	f.callGraph()
+	for _, fn := range f.functions() {
+		why := f.rootWhy(fn)
+		if why == "" {
+			continue // walked from its callers
+		}
+		f.root(fn, why)
+	}
+	for i := 0; i < len(f.order); i++ {
+		id := f.order[i]
+		if fn := f.defs[id]; fn != nil {
+			f.root(fn, f.pending[id])
+		}
+	}
+	return f.sites
+}
+
+// functions lists the functions of the file with a body, in source order:
+// template instantiations rather than templates.
+func (f *finder) functions() []*clang.Node {
+	var out []*clang.Node
+	f.tu.WalkDecls(func(d *clang.Node, _ string) bool {
 		switch d.Kind {
 		case "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXDestructorDecl", "CXXConversionDecl":
-			f.function(d)
+			if d.Body() != nil {
+				out = append(out, d)
+			}
 		case "FunctionTemplateDecl":
 			// the instantiations, where the types are known
 			first := true
 			for _, c := range d.Inner {
 				if c != nil && c.Kind == "FunctionDecl" {
-					if !first {
-						f.function(c)
+					if !first && c.Body() != nil {
+						out = append(out, c)
 					}
 					first = false
 				}
 			}
-		case "CXXRecordDecl", "ClassTemplateSpecializationDecl":
+		case "CXXRecordDecl", "ClassTemplateSpecializationDecl", "NamespaceDecl", "LinkageSpecDecl":
 			return true
 		}
 		return false
 	})
-	return f.sites
+	return out
 }
 
-// function walks the body of a function.
-func (f *finder) function(fn *clang.Node) {
-	body := fn.Body()
-	if body == nil {
-		return
-	}
-	info := &fnInfo{locals: map[string]bool{}, escaped: map[string]bool{}}
-	e := env{}
-	for _, p := range fn.Params() {
-		info.locals[p.ID] = true
-	}
-	scan(body, info)
-	info.assigned = assignments(body, false)
-	for _, p := range fn.Params() {
-		if !info.escaped[p.ID] && !info.opaque {
-			e[p.ID] = f.fresh(p.Name, p.TypeString())
-		}
-	}
-	w := &walker{f: f, fn: info, env: e}
-	w.stmt(body)
-}
-
-// scan records the local variables of a function body and those it does
-// not track: their address taken, bound to a reference, captured by a
-// lambda, static; and whether it jumps (goto), which makes every variable
-// untracked.
-func scan(body *clang.Node, info *fnInfo) {
-	var walk func(n *clang.Node, parents []*clang.Node, inLambda bool)
-	walk = func(n *clang.Node, parents []*clang.Node, inLambda bool) {
-		if n == nil {
-			return
-		}
-		switch n.Kind {
-		case "VarDecl":
-			info.locals[n.ID] = true
-			if n.StorageClass == "static" || n.StorageClass == "extern" || inLambda || strings.Contains(n.TypeString(), "&") {
-				info.escaped[n.ID] = true
-			}
-		case "GotoStmt", "IndirectGotoStmt", "LabelStmt":
-			info.opaque = true
-		case "LambdaExpr", "BlockExpr":
-			inLambda = true
-		case "DeclRefExpr":
-			if r := n.Referenced; r != nil && (r.Kind == "VarDecl" || r.Kind == "ParmVarDecl") {
-				if inLambda || !trackedUse(n, parents) {
-					info.escaped[r.ID] = true
-				}
-			}
-		}
-		parents = append(parents, n)
-		for _, c := range n.Inner {
-			walk(c, parents, inLambda)
-		}
-	}
-	walk(body, nil, false)
-}
-
-// trackedUse reports whether a use of a variable is one the walk follows:
-// a read, the target of an assignment, increment or decrement (of the
-// variable or of a member of a dim3), a copy.
-func trackedUse(n *clang.Node, parents []*clang.Node) bool {
-	child := n
-	for i := len(parents) - 1; i >= 0; i-- {
-		p := parents[i]
-		switch {
-		case p.Kind == "ParenExpr" || p.Kind == "ImplicitCastExpr" && p.CastKind == "NoOp":
-		case p.Kind == "MemberExpr" && !p.IsArrow:
-		case p.Kind == "ImplicitCastExpr" && p.CastKind == "LValueToRValue":
-			return true
-		case p.Kind == "UnaryExprOrTypeTraitExpr":
-			return true
-		case p.Kind == "ImplicitCastExpr" && (p.CastKind == "ArrayToPointerDecay" || p.CastKind == "FunctionToPointerDecay"):
-			return false
-		case p.Kind == "BinaryOperator" && p.Opcode == "=" || p.Kind == "CompoundAssignOperator":
-			return len(p.Inner) > 0 && p.Inner[0] == child
-		case p.Kind == "UnaryOperator" && (p.Opcode == "++" || p.Opcode == "--"):
-			return true
-		case p.Kind == "CXXConstructExpr" && len(p.Inner) == 1 && isDim3(p.TypeString()):
-			return true // a copy of a dim3
-		default:
-			return false
-		}
-		child = p
-	}
-	return false
-}
-
-// walker walks the statements of one function in program order.
+// walker walks the statements of one function in program order, in one
+// chain of calls.
 type walker struct {
-	f   *finder
-	fn  *fnInfo
-	env env
+	f     *finder
+	fn    *fnInfo
+	env   env
+	chain []Call
+	root  string   // why the root's parameters are not known
+	stack []string // ids of the functions being walked
+	loops []*loopCtx
+	// dry > 0 in a trial pass over a loop's body: launches are not
+	// recorded (the final pass records them with the loop's fixpoint)
+	dry       int
+	loopDepth int
+	// untracked holds the memory of the untracked pointer variables read
+	// in this walk of the function, one origin each
+	untracked map[string]*val
+	// rets is what the function returns (joined over its returns)
+	rets *val
+	// results are the values of the calls followed, for the evaluator
+	results map[*clang.Node]*val
 }
 
+// loopCtx is a loop or switch being walked: the environments its breaks
+// and continues leave with, and (for a switch) the one its cases are
+// entered with.
+type loopCtx struct {
+	breaks, continues []env
+	entry             env // a switch's environment at its start
+}
+
+func (w *walker) chainKey() string {
+	var b strings.Builder
+	for _, c := range w.chain {
+		fmt.Fprintf(&b, "%s;", c.At)
+	}
+	return b.String()
+}
+
+// havoc forgets what the variables hold.
 func (w *walker) havoc(ids map[string]bool) {
 	for id := range ids {
 		if _, ok := w.env[id]; ok {
-			d := w.f.tu.Decl(id)
-			if d == nil {
-				delete(w.env, id)
-				continue
-			}
-			w.env[id] = w.f.fresh(d.Name, d.TypeString())
+			w.env[id] = w.freshFor(id)
 		}
 	}
+}
+
+// freshFor is a value not known for a variable, by its declaration.
+func (w *walker) freshFor(id string) *val {
+	d := w.f.tu.Decl(id)
+	if d == nil {
+		return unknown("a variable")
+	}
+	return w.f.freshNot(d.Name, d.TypeString(), fmt.Sprintf("%s, assigned where drfcheck does not follow", d.Name))
+}
+
+// join sets the variables of ids to what either environment holds.
+func (w *walker) join(a, b env, ids map[string]bool) env {
+	out := a.copy()
+	for id := range ids {
+		x, xok := a[id]
+		y, yok := b[id]
+		switch {
+		case xok && yok:
+			out[id] = joinVals(x, y, func() *val { return w.freshFor(id) })
+		case xok || yok:
+			delete(out, id) // declared on one path only: out of scope after it
+		}
+	}
+	return out
 }
 
 // assigned lists the variables a statement may assign, or declare (a
 // variable declared in a loop's body has a new value each time).
 func assigned(n *clang.Node) map[string]bool { return assignments(n, true) }
 
-// assignments lists the variables a statement may assign, and those it
-// declares if decls.
+// assignments lists the variables a statement may assign (a cudaMalloc
+// of its address included), and those it declares if decls.
 func assignments(n *clang.Node, decls bool) map[string]bool {
 	out := map[string]bool{}
 	var walk func(n *clang.Node)
@@ -232,14 +268,17 @@ func assignments(n *clang.Node, decls bool) map[string]bool {
 			target = n.Child(0)
 		case n.Kind == "UnaryOperator" && (n.Opcode == "++" || n.Opcode == "--"):
 			target = n.Child(0)
+		case n.Kind == "CXXOperatorCallExpr" && len(n.Inner) == 3 && operatorAssign(n):
+			target = n.Child(1)
+		case n.Kind == "CallExpr" && allocators[calleeName(n)] && len(n.Inner) > 1:
+			if a := strip(n.Inner[1]); a != nil && a.Kind == "UnaryOperator" && a.Opcode == "&" {
+				target = a.Child(0)
+			}
 		case n.Kind == "VarDecl" && decls:
 			out[n.ID] = true
 		}
-		for target != nil && (target.Kind == "ParenExpr" || target.Kind == "MemberExpr" && !target.IsArrow || target.Kind == "ImplicitCastExpr") {
-			target = target.Child(0)
-		}
-		if target != nil && target.Kind == "DeclRefExpr" && target.Referenced != nil {
-			out[target.Referenced.ID] = true
+		if v := rootVar(target); v != nil {
+			out[v.Referenced.ID] = true
 		}
 		for _, c := range n.Inner {
 			walk(c)
@@ -247,6 +286,24 @@ func assignments(n *clang.Node, decls bool) map[string]bool {
 	}
 	walk(n)
 	return out
+}
+
+// rootVar is the variable an lvalue is part of (x in x, x.f, x.c[1],
+// x[i]), or nil.
+func rootVar(t *clang.Node) *clang.Node {
+	for t != nil {
+		switch {
+		case t.Kind == "ParenExpr" || t.Kind == "ImplicitCastExpr" || t.Kind == "MemberExpr" && !t.IsArrow:
+			t = t.Child(0)
+		case t.Kind == "ArraySubscriptExpr":
+			t = t.Child(0)
+		case t.Kind == "DeclRefExpr" && t.Referenced != nil:
+			return t
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // stmt walks a statement.
@@ -257,7 +314,7 @@ func (w *walker) stmt(n *clang.Node) {
 	if w.fn.opaque {
 		// every variable is read as a symbol at each launch
 		w.env = env{}
-		w.findLaunches(n, false)
+		w.findLaunches(n)
 		return
 	}
 	switch n.Kind {
@@ -285,28 +342,56 @@ func (w *walker) stmt(n *clang.Node) {
 		saved := w.env
 		w.env = saved.copy()
 		w.stmt(n.Child(i))
+		then := w.env
+		w.env = saved.copy()
 		if n.HasElse {
-			w.env = saved.copy()
 			w.stmt(n.Child(i + 1))
 		}
-		w.env = saved
-		w.havoc(mod)
+		w.env = w.join(then, w.env, mod)
 	case "ForStmt":
 		w.stmt(n.Child(0)) // init
-		w.loop(n, n.Inner[1:])
-	case "WhileStmt", "DoStmt", "CXXForRangeStmt", "SwitchStmt":
-		w.loop(n, n.Inner)
-	case "ReturnStmt", "AttributedStmt", "CaseStmt", "DefaultStmt":
+		w.loop(n, n.Inner[1:], false)
+	case "WhileStmt", "DoStmt", "CXXForRangeStmt":
+		w.loop(n, n.Inner, false)
+	case "SwitchStmt":
+		w.loop(n, n.Inner, true)
+	case "CaseStmt", "DefaultStmt":
+		// entered from the switch with its environment at the start
+		if l := w.innermost(true); l != nil && l.entry != nil {
+			w.env = w.join(w.env, l.entry, keys(w.env, l.entry))
+		}
 		for _, c := range n.Inner {
 			w.stmt(c)
 		}
-	case "NullStmt", "BreakStmt", "ContinueStmt":
+	case "BreakStmt":
+		if l := w.innermost(false); l != nil {
+			l.breaks = append(l.breaks, w.env.copy())
+		}
+	case "ContinueStmt":
+		if l := w.innermost(false); l != nil {
+			l.continues = append(l.continues, w.env.copy())
+		}
+	case "ReturnStmt":
+		if r := n.Child(0); r != nil && !r.Empty() {
+			w.expr(r, false)
+			v := w.eval(r)
+			if w.rets == nil {
+				w.rets = v
+			} else {
+				w.rets = joinVals(w.rets, v, func() *val { return unknown("a result that differs between returns") })
+			}
+		}
+	case "AttributedStmt":
+		for _, c := range n.Inner {
+			w.stmt(c)
+		}
+	case "NullStmt":
 	default:
 		if strings.Contains(n.Kind, "Expr") || strings.HasSuffix(n.Kind, "Operator") {
 			w.expr(n, false)
 			return
 		}
-		// another statement: whatever it assigns is forgotten
+		// another statement (try, a label): whatever it assigns is forgotten
 		mod := assigned(n)
 		w.havoc(mod)
 		saved := w.env
@@ -319,18 +404,112 @@ func (w *walker) stmt(n *clang.Node) {
 	}
 }
 
-// loop walks a loop (or a switch, whose cases are entered by jumps): what
-// it assigns is forgotten before its parts run and after.
-func (w *walker) loop(n *clang.Node, parts []*clang.Node) {
-	mod := assigned(n)
-	w.havoc(mod)
-	saved := w.env
-	w.env = saved.copy()
-	for _, c := range parts {
-		w.stmt(c)
+// keys is the set of variables of two environments.
+func keys(a, b env) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
 	}
-	w.env = saved
-	w.havoc(mod)
+	for k := range b {
+		out[k] = true
+	}
+	return out
+}
+
+// innermost is the loop or switch a break leaves (switches included), or
+// that a continue or a case refers to.
+func (w *walker) innermost(switchOnly bool) *loopCtx {
+	for i := len(w.loops) - 1; i >= 0; i-- {
+		if !switchOnly || w.loops[i].entry != nil {
+			return w.loops[i]
+		}
+	}
+	return nil
+}
+
+// maxRounds bounds the trial passes over a loop's body.
+const maxRounds = 4
+
+// loop walks a loop (or a switch, whose cases are entered by jumps). The
+// integers it assigns are forgotten at its head and after it; its
+// pointers may hold, at its head, what they held before it or after any
+// number of passes: the body is walked (recording nothing) until those
+// places stop growing, then once more with them, recording its launches.
+// After the loop a variable holds what the head, the end of a pass or a
+// break leaves.
+func (w *walker) loop(n *clang.Node, parts []*clang.Node, isSwitch bool) {
+	mod := assigned(n)
+	pre := w.env.copy()
+	head := pre.copy()
+	for id := range mod {
+		if v, ok := head[id]; ok && !hasPointers(v) {
+			head[id] = w.freshFor(id)
+		}
+	}
+	pass := func(in env) (out env, ctx *loopCtx) {
+		ctx = &loopCtx{}
+		if isSwitch {
+			ctx.entry = in.copy()
+		}
+		w.loops = append(w.loops, ctx)
+		w.loopDepth++
+		w.env = in.copy()
+		for _, c := range parts {
+			w.stmt(c)
+		}
+		w.loopDepth--
+		w.loops = w.loops[:len(w.loops)-1]
+		return w.env, ctx
+	}
+	if !isSwitch {
+		stable := false
+		for round := 0; round < maxRounds && !stable; round++ {
+			w.dry++
+			out, ctx := pass(head)
+			w.dry--
+			next := w.join(head, out, mod)
+			for _, c := range ctx.continues {
+				next = w.join(next, c, mod)
+			}
+			stable = true
+			for id := range mod {
+				if !samePlaces(head[id], next[id]) {
+					stable = false
+				}
+			}
+			head = next
+		}
+		if !stable {
+			// the places kept growing: pointers the loop assigns are not known
+			for id := range mod {
+				if v, ok := head[id]; ok && hasPointers(v) {
+					head[id] = w.f.freshNot(w.f.tu.Decl(id).Name, w.f.tu.Decl(id).TypeString(),
+						fmt.Sprintf("%s, assigned in the loop at %s", w.f.tu.Decl(id).Name, w.f.pos(n)))
+				}
+			}
+		}
+	}
+	out, ctx := pass(head)
+	after := w.join(head, out, mod)
+	for _, b := range ctx.breaks {
+		after = w.join(after, b, mod)
+	}
+	if isSwitch {
+		after = w.join(after, pre, mod) // no case taken
+	}
+	// integers are forgotten after the loop
+	for id := range mod {
+		if v, ok := after[id]; ok && !hasPointers(v) {
+			after[id] = w.freshFor(id)
+		}
+	}
+	// variables declared in the loop are out of scope
+	for id := range after {
+		if _, ok := pre[id]; !ok {
+			delete(after, id)
+		}
+	}
+	w.env = after
 }
 
 // decl walks a declaration: a tracked variable gets its initializer's value.
@@ -347,34 +526,45 @@ func (w *walker) decl(d *clang.Node) {
 	if init != nil {
 		w.expr(init, false)
 	}
-	if w.fn.escaped[d.ID] {
+	if w.fn.escaped[d.ID] != "" {
 		return
 	}
+	t := d.TypeString()
 	if init == nil {
-		w.env[d.ID] = w.f.fresh(d.Name, d.TypeString())
-		if isDim3(d.TypeString()) {
+		switch {
+		case isDim3(t):
 			w.env[d.ID] = (&evaluator{f: w.f}).dim3(nil) // dim3 d; is (1, 1, 1)
+		case isPointer(t):
+			w.env[d.ID] = w.f.freshNot(d.Name, t, d.Name+", which is never set")
+		default:
+			v := w.f.zeroOr(t, true)
+			if v.k == kUnknown {
+				v = w.f.fresh(d.Name, t)
+			}
+			w.env[d.ID] = v
 		}
 		return
 	}
 	v := w.eval(init)
-	if t, ok := parseInt(d.TypeString()); ok && v.k == kInt {
-		v = convert(v, t)
+	if it, ok := parseInt(t); ok && v.k == kInt {
+		v = convert(v, it)
 	}
 	if v.k == kUnknown {
-		v = w.f.fresh(d.Name, d.TypeString())
+		v = w.f.freshNot(d.Name, t, fmt.Sprintf("%s (%s)", d.Name, v.why))
 	}
 	w.env[d.ID] = v
 }
 
-func (w *walker) eval(n *clang.Node) *val {
-	ev := &evaluator{f: w.f, env: w.env, fn: w.fn, at: map[string]*val{}, pure: pure(n, w.f.defs)}
-	return ev.eval(n)
+func (w *walker) evaluator(n *clang.Node) *evaluator {
+	return &evaluator{f: w.f, env: w.env, fn: w.fn, at: map[string]*val{}, pure: pure(n, w.f.defs), w: w}
 }
 
+func (w *walker) eval(n *clang.Node) *val { return w.evaluator(n).eval(n) }
+
 // expr walks an expression evaluated for its effects: assignments to
-// tracked variables, and launches. Under a condition (maybe), an
-// assignment may or may not happen: the variable is forgotten.
+// tracked variables, calls followed, and launches. Under a condition
+// (maybe), an assignment may or may not happen: the variable then holds
+// its old value or the new one.
 func (w *walker) expr(n *clang.Node, maybe bool) {
 	if n == nil || n.Empty() {
 		return
@@ -390,15 +580,27 @@ func (w *walker) expr(n *clang.Node, maybe bool) {
 		for _, c := range n.Inner {
 			w.expr(c, maybe)
 		}
-		if name := calleeName(n); name == "cudaLaunchKernel" || name == "cudaLaunchCooperativeKernel" {
+		name := calleeName(n)
+		switch {
+		case isLauncher(name):
 			w.launch(n)
+		case allocators[name]:
+			w.allocate(n, maybe)
+		default:
+			w.call(n)
 		}
 		return
+	case "CXXOperatorCallExpr":
+		if len(n.Inner) == 3 && operatorAssign(n) {
+			w.expr(n.Child(2), maybe)
+			w.assign(n.Child(1), w.eval(n.Child(2)), maybe)
+			return
+		}
 	case "LambdaExpr", "BlockExpr":
 		// its body runs when called: launches in it see no tracked value
 		saved := w.env
 		w.env = env{}
-		w.findLaunches(n, true)
+		w.findLaunches(n)
 		w.env = saved
 		return
 	case "ConditionalOperator", "BinaryConditionalOperator":
@@ -415,16 +617,27 @@ func (w *walker) expr(n *clang.Node, maybe bool) {
 		}
 		if n.Opcode == "=" {
 			w.expr(n.Child(1), maybe)
-			w.assign(n.Child(0), n.Child(1), maybe)
+			w.assign(n.Child(0), w.eval(n.Child(1)), maybe)
 			return
 		}
 	case "CompoundAssignOperator":
 		w.expr(n.Child(1), maybe)
-		w.havoc(assigned(n))
+		if (n.Opcode == "+=" || n.Opcode == "-=") && isPointer(n.Child(0).TypeString()) {
+			ev := w.evaluator(n)
+			p := ev.eval(n.Child(0))
+			w.assign(n.Child(0), ev.ptrAdd(p, ev.eval(n.Child(1)), pointee(n.Child(0).TypeString()), n.Opcode == "-="), maybe)
+			return
+		}
+		w.forget(n.Child(0))
 		return
 	case "UnaryOperator":
 		if n.Opcode == "++" || n.Opcode == "--" {
-			w.havoc(assigned(n))
+			if isPointer(n.Child(0).TypeString()) {
+				ev := w.evaluator(n)
+				w.assign(n.Child(0), ev.ptrAdd(ev.eval(n.Child(0)), constInt(1), pointee(n.Child(0).TypeString()), n.Opcode == "--"), maybe)
+				return
+			}
+			w.forget(n.Child(0))
 			return
 		}
 	}
@@ -433,58 +646,188 @@ func (w *walker) expr(n *clang.Node, maybe bool) {
 	}
 }
 
-// assign records target = value.
-func (w *walker) assign(target, value *clang.Node, maybe bool) {
+// forget makes what an lvalue holds not known.
+func (w *walker) forget(target *clang.Node) {
+	if v := rootVar(target); v != nil {
+		w.havoc(map[string]bool{v.Referenced.ID: true})
+	}
+}
+
+// allocate walks cudaMalloc(&p, ...): p now points to memory of its own.
+func (w *walker) allocate(n *clang.Node, maybe bool) {
+	a := strip(n.Child(1))
+	if a == nil || a.Kind != "UnaryOperator" || a.Opcode != "&" {
+		return
+	}
+	w.assign(a.Child(0), ptrTo(w.f.alloc(n, calleeName(n), w)), maybe)
+}
+
+// assign records target = v: the variable, or the field or element of it
+// the target names (every element, which may or may not be the one
+// assigned, at an index not known).
+func (w *walker) assign(target *clang.Node, v *val, maybe bool) {
+	root := rootVar(target)
+	if root == nil {
+		return
+	}
+	id := root.Referenced.ID
+	cur, ok := w.env[id]
+	if !ok {
+		return // not tracked: read as memory not known
+	}
+	if it, ok := parseInt(target.TypeString()); ok && v.k == kInt {
+		v = convert(v, it)
+	}
+	if v.k == kUnknown {
+		v = w.f.freshNot(root.Referenced.Name, target.TypeString(), fmt.Sprintf("%s (%s)", root.Referenced.Name, v.why))
+	}
+	nv, ok := w.update(cur, target, v, maybe)
+	if !ok {
+		w.env[id] = w.freshFor(id)
+		return
+	}
+	w.env[id] = nv
+}
+
+// update returns the value of a variable (cur) after the part of it that
+// target names is set to v; false when the target is not a part it
+// follows.
+func (w *walker) update(cur *val, target *clang.Node, v *val, maybe bool) (*val, bool) {
 	t := target
 	for t != nil && (t.Kind == "ParenExpr" || t.Kind == "ImplicitCastExpr") {
 		t = t.Child(0)
 	}
-	mod := assigned(&clang.Node{Kind: "BinaryOperator", Opcode: "=", Inner: []*clang.Node{target}})
-	if maybe || t == nil {
-		w.havoc(mod)
-		return
+	if t == nil {
+		return nil, false
 	}
-	if t.Kind == "DeclRefExpr" && t.Referenced != nil {
-		id := t.Referenced.ID
-		if _, ok := w.env[id]; !ok {
-			return
+	setAll := func(old *val) *val {
+		if maybe {
+			return joinVals(old, v, func() *val { return w.f.fresh("", target.TypeString()) })
 		}
-		v := w.eval(value)
-		if it, ok := parseInt(t.TypeString()); ok && v.k == kInt {
-			v = convert(v, it)
-		}
-		if v.k == kUnknown {
-			v = w.f.fresh(t.Referenced.Name, t.TypeString())
-		}
-		w.env[id] = v
-		return
+		return v
 	}
-	if t.Kind == "MemberExpr" && !t.IsArrow {
-		b := t.Child(0)
-		for b != nil && (b.Kind == "ParenExpr" || b.Kind == "ImplicitCastExpr") {
-			b = b.Child(0)
+	switch t.Kind {
+	case "DeclRefExpr":
+		return setAll(cur), true
+	case "MemberExpr":
+		if t.IsArrow {
+			return nil, false
 		}
-		if b != nil && b.Kind == "DeclRefExpr" && b.Referenced != nil {
-			if cur, ok := w.env[b.Referenced.ID]; ok && cur.k == kDim3 {
+		return w.updatePart(cur, t.Child(0), func(base *val) (*val, bool) {
+			switch base.k {
+			case kDim3:
 				dim := strings.Index("xyz", t.Name)
-				if dim >= 0 && len(t.Name) == 1 {
-					v := convert(w.eval(value), tUint)
-					if v.k == kUnknown {
-						v = w.f.fresh(b.Referenced.Name+"."+t.Name, "unsigned int")
+				if dim < 0 || len(t.Name) != 1 {
+					return nil, false
+				}
+				nv := *base
+				x := convert(v, tUint)
+				if x.k == kUnknown || x.k != kInt {
+					x = w.f.fresh(t.Name, "unsigned int")
+				}
+				if maybe {
+					x = joinVals(base.dims[dim], x, func() *val { return w.f.fresh(t.Name, "unsigned int") })
+				}
+				nv.dims[dim] = x
+				return &nv, true
+			case kStruct:
+				nv := *base
+				nv.fields = append([]field(nil), base.fields...)
+				for i, f := range nv.fields {
+					if f.name == t.Name {
+						nv.fields[i].v = setAll(f.v)
+						return &nv, true
 					}
-					nv := *cur
-					nv.dims[dim] = v
-					w.env[b.Referenced.ID] = &nv
-					return
 				}
 			}
+			return nil, false
+		})
+	case "ArraySubscriptExpr":
+		arr := t.Child(0)
+		for arr != nil && (arr.Kind == "ImplicitCastExpr" && arr.CastKind == "ArrayToPointerDecay" || arr.Kind == "ParenExpr") {
+			arr = arr.Child(0)
 		}
+		idx := w.eval(t.Child(1))
+		return w.updatePart(cur, arr, func(base *val) (*val, bool) {
+			if base.k != kArray {
+				return nil, false
+			}
+			nv := *base
+			nv.elems = append([]*val(nil), base.elems...)
+			if c, ok := idx.isConst(); ok {
+				if c < 0 || int(c) >= len(nv.elems) {
+					return nil, false
+				}
+				nv.elems[c] = setAll(nv.elems[c])
+				return &nv, true
+			}
+			for i, e := range nv.elems {
+				nv.elems[i] = joinVals(e, v, func() *val { return w.f.fresh("", target.TypeString()) })
+			}
+			return &nv, true
+		})
 	}
-	w.havoc(mod)
+	return nil, false
 }
 
-// findLaunches records the launches under n with no tracked value.
-func (w *walker) findLaunches(n *clang.Node, _ bool) {
+// updatePart applies set to the part of cur that the lvalue base names,
+// and returns cur with that part replaced.
+func (w *walker) updatePart(cur *val, base *clang.Node, set func(*val) (*val, bool)) (*val, bool) {
+	part, ok := w.partOf(cur, base)
+	if !ok {
+		return nil, false
+	}
+	nv, ok := set(part)
+	if !ok {
+		return nil, false
+	}
+	return w.update(cur, base, nv, false)
+}
+
+// partOf returns the part of the variable's value cur that the lvalue n
+// names.
+func (w *walker) partOf(cur *val, n *clang.Node) (*val, bool) {
+	for n != nil && (n.Kind == "ParenExpr" || n.Kind == "ImplicitCastExpr") {
+		n = n.Child(0)
+	}
+	if n == nil {
+		return nil, false
+	}
+	switch n.Kind {
+	case "DeclRefExpr":
+		return cur, true
+	case "MemberExpr":
+		if n.IsArrow {
+			return nil, false
+		}
+		b, ok := w.partOf(cur, n.Child(0))
+		if !ok || b.k != kStruct {
+			return nil, false
+		}
+		for _, f := range b.fields {
+			if f.name == n.Name {
+				return f.v, true
+			}
+		}
+	case "ArraySubscriptExpr":
+		arr := n.Child(0)
+		for arr != nil && (arr.Kind == "ImplicitCastExpr" && arr.CastKind == "ArrayToPointerDecay" || arr.Kind == "ParenExpr") {
+			arr = arr.Child(0)
+		}
+		b, ok := w.partOf(cur, arr)
+		if !ok || b.k != kArray {
+			return nil, false
+		}
+		if c, ok := w.eval(n.Child(1)).isConst(); ok && c >= 0 && int(c) < len(b.elems) {
+			return b.elems[c], true
+		}
+	}
+	return nil, false
+}
+
+// findLaunches records the launches under n with no tracked value, and
+// walks the functions it calls as roots (their parameters not known).
+func (w *walker) findLaunches(n *clang.Node) {
 	if n == nil {
 		return
 	}
@@ -492,12 +835,14 @@ func (w *walker) findLaunches(n *clang.Node, _ bool) {
 	case "CUDAKernelCallExpr":
 		w.launch(n)
 	case "CallExpr":
-		if name := calleeName(n); name == "cudaLaunchKernel" || name == "cudaLaunchCooperativeKernel" {
+		if isLauncher(calleeName(n)) {
 			w.launch(n)
+		} else if def := w.f.defs[calleeID(n)]; def != nil {
+			w.f.defer_(def, fmt.Sprintf("called at %s where drfcheck does not follow the values", w.f.pos(n)))
 		}
 	}
 	for _, c := range n.Inner {
-		w.findLaunches(c, true)
+		w.findLaunches(c)
 	}
 }
 
@@ -555,118 +900,4 @@ func calleeID(call *clang.Node) string {
 		return c.Referenced.ID
 	}
 	return ""
-}
-
-// launch records a launch site.
-func (w *walker) launch(n *clang.Node) {
-	if n.ID != "" {
-		if w.f.seen[n.ID] {
-			return
-		}
-		w.f.seen[n.ID] = true
-	}
-	ev := &evaluator{f: w.f, env: w.env, fn: w.fn, at: map[string]*val{}, pure: pure(n, w.f.defs)}
-	s := &Site{At: w.f.pos(n)}
-	var kernelExpr, grid, block *clang.Node
-	var args []*clang.Node
-	var argsArray *clang.Node
-	if n.Kind == "CUDAKernelCallExpr" {
-		kernelExpr = n.Child(0)
-		cfg := n.Child(1)
-		if cfg == nil || cfg.Kind != "CallExpr" || len(cfg.Inner) < 3 {
-			return
-		}
-		grid, block = cfg.Inner[1], cfg.Inner[2]
-		args = n.Inner[2:]
-		parts := []string{w.f.tu.Text(grid), w.f.tu.Text(block)}
-		for _, extra := range cfg.Inner[3:] {
-			if extra != nil && extra.Kind != "CXXDefaultArgExpr" {
-				parts = append(parts, w.f.tu.Text(extra))
-			}
-		}
-		s.Config = "<<<" + strings.Join(parts, ", ") + ">>>"
-	} else {
-		if len(n.Inner) < 5 {
-			return
-		}
-		kernelExpr, grid, block, argsArray = n.Inner[1], n.Inner[2], n.Inner[3], n.Inner[4]
-		s.Config = fmt.Sprintf("%s(%s, %s, %s, ...)", calleeName(n), w.f.tu.Text(kernelExpr), w.f.tu.Text(grid), w.f.tu.Text(block))
-	}
-	k := ev.eval(kernelExpr)
-	if k.k != kFunc {
-		return // a kernel through a pointer: not attributed to any kernel
-	}
-	s.Kernel = k.fn
-	if def := w.f.defs[k.fn]; def != nil {
-		s.Kernel = def.ID
-		s.Name = def.Name + def.TemplateArgs()
-	}
-	if s.Name == "" {
-		if d := w.f.tu.Decl(k.fn); d != nil {
-			s.Name = d.Name
-		}
-	}
-	s.Grid, s.Block = ev.size(grid), ev.size(block)
-	if mutates(n) {
-		s.Why = "the launch assigns a variable"
-		s.Grid, s.Block = unknown("%s", s.Why), unknown("%s", s.Why)
-		w.f.sites = append(w.f.sites, s)
-		return
-	}
-	if argsArray != nil {
-		args, s.Why = w.argsOf(argsArray)
-		if args == nil {
-			w.f.sites = append(w.f.sites, s)
-			return
-		}
-		for _, a := range args {
-			s.Args = append(s.Args, ev.eval(a))
-		}
-		w.f.sites = append(w.f.sites, s)
-		return
-	}
-	for _, a := range args {
-		s.Args = append(s.Args, ev.eval(a))
-	}
-	w.f.sites = append(w.f.sites, s)
-}
-
-// argsOf finds what cudaLaunchKernel's argument array points to: a local
-// array initialized with {&a, &b, ...} gives the expressions a, b, ...
-func (w *walker) argsOf(arr *clang.Node) ([]*clang.Node, string) {
-	for arr != nil && (arr.Kind == "ImplicitCastExpr" || arr.Kind == "ParenExpr" || arr.Kind == "CStyleCastExpr") {
-		arr = arr.Child(0)
-	}
-	if arr == nil || arr.Kind != "DeclRefExpr" || arr.Referenced == nil {
-		return nil, "the argument array is not a local array"
-	}
-	d := w.f.tu.Decl(arr.Referenced.ID)
-	if d == nil || len(d.Inner) == 0 || d.Inner[len(d.Inner)-1] == nil || d.Inner[len(d.Inner)-1].Kind != "InitListExpr" {
-		return nil, "the argument array has no initializer list"
-	}
-	var out []*clang.Node
-	for _, e := range d.Inner[len(d.Inner)-1].Inner {
-		for e != nil && (e.Kind == "ImplicitCastExpr" || e.Kind == "CStyleCastExpr" || e.Kind == "ParenExpr") {
-			e = e.Child(0)
-		}
-		if e == nil || e.Kind != "UnaryOperator" || e.Opcode != "&" {
-			return nil, "an element of the argument array is not &variable"
-		}
-		out = append(out, e.Child(0))
-	}
-	return out, ""
-}
-
-// mutates reports whether an expression assigns anything.
-func mutates(n *clang.Node) bool {
-	return len(assigned(n)) > 0
-}
-
-func (f *finder) pos(n *clang.Node) protocol.Pos {
-	for _, l := range []*clang.Loc{&n.Range.Begin, &n.Loc} {
-		if a := l.At(); f.tu.InMain(a) {
-			return protocol.Pos{File: a.File, Line: a.Line, Col: a.Col}
-		}
-	}
-	return protocol.Pos{File: f.tu.MainFile, Line: 1, Col: 1}
 }

@@ -45,7 +45,7 @@ func describe(s *Site, params int) string {
 		if a.Known {
 			off = fmt.Sprint(a.Off)
 		}
-		al = append(al, fmt.Sprintf("$%d=$%d+%s", a.Param, a.To, off))
+		al = append(al, fmt.Sprintf("$%s=$%s+%s", a.Slot, a.To, off))
 	}
 	return fmt.Sprintf("%s block=%v grid=%v vals=[%s] pre=[%s] alias=[%s] notes=%d",
 		s.Name, f.Block, f.Grid, strings.Join(vals, " "), strings.Join(pre, "; "), strings.Join(al, " "), len(f.Notes))
@@ -89,7 +89,7 @@ func TestSites(t *testing.T) {
 		{"address taken: never a constant", `int n = 5; scanf("%d", &n); k<<<1, n>>>(a, n);`,
 			[]string{"k block=[0 1 1] grid=[1 1 1] vals=[] pre=[blockDim.x == $1] alias=[] notes=0"}},
 		{"a size that is no argument", `int n = atoi(argv[1]); k<<<n, 32>>>(a, 0);`,
-			[]string{"k block=[32 1 1] grid=[0 1 1] vals=[$1=0] pre=[] alias=[] notes=1"}},
+			[]string{"k block=[32 1 1] grid=[0 1 1] vals=[$1=0] pre=[] alias=[] notes=0"}},
 		{"an opaque call", `k<<<opaque(), 32>>>(a, 1);`,
 			[]string{"k block=[32 1 1] grid=[0 1 1] vals=[$1=1] pre=[] alias=[] notes=1"}},
 		{"a size no launch accepts", `k<<<0, 2048>>>(a, 1);`,
@@ -106,12 +106,12 @@ func TestSites(t *testing.T) {
 			[]string{"k2 block=[32 1 1] grid=[1 1 1] vals=[] pre=[] alias=[$1=$0+0] notes=0"}},
 		{"a copy of an allocated pointer", `float *g; cudaMalloc(&g, 64); float *h = g; k2<<<1, 32>>>(g, h);`,
 			[]string{"k2 block=[32 1 1] grid=[1 1 1] vals=[] pre=[] alias=[$1=$0+0] notes=0"}},
-		{"an allocated pointer reassigned: not known", `float *g, *h; cudaMalloc(&g, 64); cudaMalloc(&h, 64); h = g; k2<<<1, 32>>>(g, h);`,
-			[]string{"k2 block=[32 1 1] grid=[1 1 1] vals=[] pre=[] alias=[] notes=0"}},
+		{"an allocated pointer reassigned: followed", `float *g, *h; cudaMalloc(&g, 64); cudaMalloc(&h, 64); h = g; k2<<<1, 32>>>(g, h);`,
+			[]string{"k2 block=[32 1 1] grid=[1 1 1] vals=[] pre=[] alias=[$1=$0+0] notes=0"}},
 		{"distinct pointers", `float *g; k2<<<1, 32>>>(g, f);`,
 			[]string{"k2 block=[32 1 1] grid=[1 1 1] vals=[] pre=[] alias=[] notes=0"}},
 		{"cudaLaunchKernel", `int n = 7; void *args[] = {&a, &n}; cudaLaunchKernel((void *)k, dim3(2), dim3(64), args, 0, 0);`,
-			[]string{"k block=[64 1 1] grid=[2 1 1] vals=[] pre=[] alias=[] notes=0"}},
+			[]string{"k block=[64 1 1] grid=[2 1 1] vals=[$1=7] pre=[] alias=[] notes=0"}},
 		{"a template instantiation", `kt<32><<<1, 32>>>(a, 3);`,
 			[]string{"kt<32> block=[32 1 1] grid=[1 1 1] vals=[$1=3] pre=[] alias=[] notes=0"}},
 		{"a side effect in the launch", `int n = 3; k<<<1, 32>>>(a, n++);`,
@@ -155,5 +155,127 @@ func TestSitesNoPanic(t *testing.T) {
 			_ = s.Facts(len(s.Args))
 			_ = s.Facts(len(s.Args) + 1)
 		}
+	}
+}
+
+// describeSlots prints the pointers a site passes: each slot with ? when
+// its memory is not known (its distinctness is an assumption), ~ for the
+// null pointer, and the aliases.
+func describeSlots(s *Site, params int) string {
+	f := s.Facts(params)
+	var sl []string
+	for _, x := range f.Slots {
+		mark := ""
+		switch {
+		case x.Null:
+			mark = "~"
+		case !x.Known:
+			mark = "?"
+		}
+		sl = append(sl, x.Path+mark)
+	}
+	var al []string
+	for _, a := range f.Aliases {
+		off := "?"
+		if a.Known {
+			off = fmt.Sprint(a.Off)
+		}
+		al = append(al, fmt.Sprintf("%s=%s+%s", a.Slot, a.To, off))
+	}
+	pre := ""
+	for _, c := range f.Pre {
+		pre += " pre: " + printer.Node(c)
+	}
+	return fmt.Sprintf("%s%s slots=[%s] alias=[%s]", s.Name, viaText(s), strings.Join(sl, " "), strings.Join(al, " ")) + pre
+}
+
+func viaText(s *Site) string {
+	if v := s.Via(); v != "" {
+		return " (" + v + ")"
+	}
+	return ""
+}
+
+// The pointers of a launch followed through the host code: reassigned
+// after cudaMalloc, on a path, in a loop, through argument arrays changed
+// after their initializer, struct fields and arrays of pointers, wrappers
+// and helpers that allocate; what the host code does not show is marked
+// as not known (its distinctness an assumption).
+func TestHostPointers(t *testing.T) {
+	const kernels = `
+__global__ void k2(int *a, int *b) { a[threadIdx.x] = 1; b[threadIdx.x + 1] = 2; }
+struct Bufs { int *x; int *y; int *c[2]; int n; };
+__global__ void ks(Bufs p) { p.x[threadIdx.x] = p.n; }
+__global__ void kc(int *a, unsigned char w) { a[threadIdx.x] = w; }
+int *getBuf();
+int *g_buf;
+#include <cstdlib>
+`
+	for _, tc := range []struct {
+		name, host string
+		want       []string
+		extra      string // host functions
+	}{
+		{"reassigned after cudaMalloc", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); b = a; k2<<<1, 32>>>(a, b);`,
+			[]string{"k2 slots=[0 1] alias=[1=0+0]"}, ""},
+		{"distinct allocations", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); k2<<<1, 32>>>(a, b);`,
+			[]string{"k2 slots=[0 1] alias=[]"}, ""},
+		{"an offset", `int *a; cudaMalloc(&a, 256); int *b = a; b += 1; k2<<<1, 32>>>(a, b); k2<<<1, 32>>>(a + 2, b);`,
+			[]string{"k2 slots=[0 1] alias=[1=0+4]", "k2 slots=[0 1] alias=[1=0+-4]"}, ""},
+		{"reassigned on a path", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); if (argc > 1) b = a; k2<<<1, 32>>>(a, b);`,
+			[]string{"k2 slots=[0 1] alias=[1=0+?]"}, ""},
+		{"reassigned in a loop", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); for (int i = 0; i < argc; i++) { k2<<<1, 32>>>(a, b); b = a; }`,
+			[]string{"k2 slots=[0 1] alias=[1=0+?]"}, ""},
+		{"strong update in a loop's body", `int *a, *b; cudaMalloc(&a, 256); for (int i = 0; i < argc; i++) { cudaMalloc(&b, 256); k2<<<1, 32>>>(a, b); b = a; }`,
+			[]string{"k2 slots=[0 1] alias=[]"}, ""},
+		{"left by a break", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); while (argc) { b = a; break; } k2<<<1, 32>>>(a, b);`,
+			[]string{"k2 slots=[0 1] alias=[1=0+?]"}, ""},
+		{"a switch's case", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); switch (argc) { case 1: b = a; break; case 2: k2<<<1, 32>>>(a, b); } k2<<<1, 32>>>(a, b);`,
+			[]string{"k2 slots=[0 1] alias=[1=0+?]", "k2 slots=[0 1] alias=[1=0+?]"}, ""},
+		{"a conditional", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); k2<<<1, 32>>>(a, argc > 1 ? a : b);`,
+			[]string{"k2 slots=[0 1] alias=[1=0+?]"}, ""},
+		{"an argument array changed", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); void *args[] = {&a, &b}; args[1] = &a; cudaLaunchKernel((void *)k2, dim3(1), dim3(32), args, 0, 0);`,
+			[]string{"k2 slots=[0 1] alias=[1=0+0]"}, ""},
+		{"an argument array reads at the launch", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); void *args[] = {&a, &b}; b = a; cudaLaunchKernel((void *)k2, dim3(1), dim3(32), args, 0, 0);`,
+			[]string{"k2 slots=[0 1] alias=[1=0+0]"}, ""},
+		{"an argument array at an index not known", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); void *args[] = {&a, &b}; args[argc % 2] = &a; cudaLaunchKernel((void *)k2, dim3(1), dim3(32), args, 0, 0);`,
+			[]string{"k2 slots=[] alias=[]"}, ""},
+		{"struct fields", `int *a; cudaMalloc(&a, 256); Bufs p; p.x = a; p.y = a; p.c[0] = a + 1; p.c[1] = nullptr; ks<<<1, 32>>>(p);`,
+			[]string{"ks slots=[0.x 0.y 0.c[0] 0.c[1]~] alias=[0.y=0.x+0 0.c[0]=0.x+4]"}, ""},
+		{"a struct's initializer and copy", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); Bufs p = {a, b, {b, a}, 3}; Bufs q = p; q.y = a; ks<<<1, 32>>>(q);`,
+			[]string{"ks slots=[0.x 0.y 0.c[0] 0.c[1]] alias=[0.y=0.x+0 0.c[1]=0.x+0]"}, ""},
+		{"a wrapper called twice", `int *a, *b; cudaMalloc(&a, 256); cudaMalloc(&b, 256); run(a, a); run(a, b);`,
+			[]string{"k2 (in run, called at main.cu:12:55) slots=[0 1] alias=[1=0+0]", "k2 (in run, called at main.cu:12:66) slots=[0 1] alias=[]"},
+			"void run(int *x, int *y) { k2<<<1, 32>>>(x, y); }"},
+		{"a wrapper no code calls", ``,
+			[]string{"k2 slots=[0? 1?] alias=[]"},
+			"void run(int *x, int *y) { k2<<<1, 32>>>(x, y); }"},
+		{"a helper that allocates", `int *a = make(), *b = make(); k2<<<1, 32>>>(a, b); int *c = a; k2<<<1, 32>>>(c, a);`,
+			[]string{"k2 slots=[0 1] alias=[]", "k2 slots=[0 1] alias=[1=0+0]"},
+			"int *make() { int *p; cudaMalloc(&p, 64); return p; }"},
+		{"memory the host code does not show", `int *a; cudaMalloc(&a, 256); k2<<<1, 32>>>(a, getBuf()); k2<<<1, 32>>>(g_buf, a); int *p = getBuf(); k2<<<1, 32>>>(p, p);`,
+			[]string{"k2 slots=[0 1?] alias=[]", "k2 slots=[0? 1] alias=[]", "k2 slots=[0? 1?] alias=[1=0+0]"}, ""},
+		{"a narrowed argument is another value", `int n = atoi(argv[1]); int *a; cudaMalloc(&a, 256); kc<<<1, n>>>(a, n);`,
+			[]string{"kc slots=[0] alias=[] pre: !(blockDim.x >= 0 && blockDim.x <= 255) || $1 == blockDim.x"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := kernels + `
+` + tc.extra + `
+int main(int argc, char **argv) {
+` + tc.host + "\nreturn 0; }\n"
+			var got []string
+			for _, s := range sitesOf(t, src) {
+				d := describeSlots(s, len(s.Types))
+				if i := strings.Index(d, "main.cu:"); i >= 0 {
+					if j := strings.LastIndex(d[:i], " "); j >= 0 {
+						d = d[:j+1] + d[i:] // the file's name, not its directory
+					}
+				}
+				got = append(got, d)
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
 	}
 }

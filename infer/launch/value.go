@@ -98,6 +98,8 @@ const (
 	kPtr
 	kDim3
 	kFunc
+	kStruct
+	kArray
 )
 
 // val is the value of a host expression at a launch site. An integer is a
@@ -105,20 +107,31 @@ const (
 // not known, each a Var named by sym) and literals; guard lists the
 // conditions under which that mathematical expression is the value C
 // computes (no intermediate overflows, no division by zero). A pointer is
-// an allocation (base, a symbol) and a byte offset in it.
+// the memory it may point into: one alternative when it is known, several
+// when it was assigned differently on two paths (ptr.go). A struct holds
+// its fields, an array its elements, each a value.
 type val struct {
 	k     kind
 	e     protocol.Expr
 	t     intType
 	guard []protocol.Cond
-	base  string
-	off   protocol.Expr // bytes; nil when not known
+	ptr   []alt // kPtr
 	dims  [3]*val
 	fn    string // kFunc: the id of the function declaration
 	why   string // kUnknown: why
 	// lo and hi bound e (kInt) where the guards hold, so that a guard
 	// they imply is left out
 	lo, hi *big.Int
+	// fields (kStruct, in declaration order) and elems (kArray)
+	fields []field
+	elems  []*val
+	typ    string // kStruct, kArray: the C type
+}
+
+// field is a field of a struct value.
+type field struct {
+	name string
+	v    *val
 }
 
 func unknown(format string, args ...any) *val {
@@ -327,11 +340,27 @@ func (v *val) String() string {
 		}
 		return s
 	case kPtr:
-		off := "?"
-		if v.off != nil {
-			off = exprText(v.off)
+		var alts []string
+		for _, a := range v.ptr {
+			off := "?"
+			if a.known {
+				off = fmt.Sprint(a.off)
+			}
+			alts = append(alts, fmt.Sprintf("&%s+%s", a.o.id, off))
 		}
-		return fmt.Sprintf("&%s+%s", v.base, off)
+		return strings.Join(alts, "|")
+	case kStruct:
+		var fs []string
+		for _, f := range v.fields {
+			fs = append(fs, f.name+": "+f.v.String())
+		}
+		return "{" + strings.Join(fs, ", ") + "}"
+	case kArray:
+		var es []string
+		for _, e := range v.elems {
+			es = append(es, e.String())
+		}
+		return "[" + strings.Join(es, ", ") + "]"
 	case kDim3:
 		return fmt.Sprintf("dim3(%v, %v, %v)", v.dims[0], v.dims[1], v.dims[2])
 	case kFunc:
