@@ -81,13 +81,17 @@ type JSONLaunch struct {
 	From  string     `json:"from"`
 	Sites []JSONSite `json:"sites,omitempty"`
 	Facts []string   `json:"facts,omitempty"`
-	Notes []string   `json:"notes,omitempty"`
+	// Assumed are what the verdict rests on that the host code does not
+	// show: pointers taken not to overlap.
+	Assumed []string `json:"assumed,omitempty"`
+	Notes   []string `json:"notes,omitempty"`
 }
 
 // JSONSite is a launch in the host code.
 type JSONSite struct {
 	JSONPos
 	Config string `json:"config"`
+	Via    string `json:"via,omitempty"`
 	Text   string `json:"text"`
 }
 
@@ -190,14 +194,14 @@ func jsonKernel(k *check.Report) JSONKernel {
 	jk := JSONKernel{
 		Name: k.Name, Verdict: k.Verdict.String(), Arrays: k.Arrays, Queries: k.Queries, ElapsedMS: ms(k.Elapsed),
 		Launch: JSONLaunch{BlockDim: dimPtrs(k.Launch.BlockDim), GridDim: dimPtrs(k.Launch.GridDim),
-			From: k.Source.From, Facts: k.Source.Facts, Notes: k.Source.Notes},
+			From: k.Source.From, Facts: k.Source.Facts, Assumed: k.Source.Assumed, Notes: k.Source.Notes},
 		Levels: []string{}, Races: []JSONRace{}, Divergences: []JSONDivergence{}, Unknowns: []JSONUnknown{}, Notes: []JSONNote{},
 	}
 	if jk.Arrays == nil {
 		jk.Arrays = []string{}
 	}
 	for _, s := range k.Source.Sites {
-		jk.Launch.Sites = append(jk.Launch.Sites, JSONSite{JSONPos: jsonPos(s.At), Config: s.Config, Text: SiteText(s)})
+		jk.Launch.Sites = append(jk.Launch.Sites, JSONSite{JSONPos: jsonPos(s.At), Config: s.Config, Via: s.Via, Text: SiteText(s)})
 	}
 	for _, l := range k.Levels {
 		jk.Levels = append(jk.Levels, l.String())

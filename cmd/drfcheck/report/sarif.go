@@ -113,7 +113,7 @@ var sarifRules = []sarifRule{
 		DefaultConfiguration: sarifDefault{"warning"}},
 	{ID: RuleNote, Name: "Note",
 		ShortDescription:     sarifText{"A remark that changes no verdict"},
-		FullDescription:      sarifText{"Two threads write the same value to one place (a benign pair, not counted as a race), or no two threads satisfy the kernel's preconditions."},
+		FullDescription:      sarifText{"Two threads write the same value to one place (a benign pair, not counted as a race), no two threads satisfy the kernel's preconditions, or the verdict assumes that pointers the host code does not follow point to memory no other pointer argument overlaps."},
 		Help:                 sarifText{"--benign-races reports benign pairs as races; a precondition no thread satisfies is usually a mistake in a __requires or __axiom."},
 		DefaultConfiguration: sarifDefault{"note"}},
 	{ID: RuleInput, Name: "InputError",
@@ -164,6 +164,15 @@ func sarifFile(f *File) []sarifResult {
 		}
 		for _, n := range k.Notes {
 			results = append(results, result(RuleNote, "note", fmt.Sprintf("%s: %s", k.Name, n.Message), n.At))
+		}
+		// what the verdict rests on that the host code does not show: a
+		// note of its own, so that a kernel found race-free says it too
+		for _, a := range k.Source.Assumed {
+			at := k.At
+			if len(k.Source.Sites) > 0 {
+				at = k.Source.Sites[0].At
+			}
+			results = append(results, result(RuleNote, "note", fmt.Sprintf("%s (%s): %s", k.Name, k.Verdict, AssumedText(a)), at))
 		}
 		addLaunch(results, k)
 		out = append(out, results...)

@@ -259,11 +259,23 @@ func LaunchLines(s check.LaunchSource) []string {
 	for _, f := range s.Facts {
 		out = append(out, "assuming "+f)
 	}
+	for _, a := range s.Assumed {
+		out = append(out, AssumedText(a))
+	}
 	return append(out, s.Notes...)
+}
+
+// AssumedText is how every format states an assumption the host code
+// does not show.
+func AssumedText(a string) string {
+	return "assuming, without the host code showing it: " + a
 }
 
 // SiteText is how every format names a launch site.
 func SiteText(s check.Site) string {
+	if s.Via != "" {
+		return fmt.Sprintf("launched at %s with %s (%s)", s.At, s.Config, s.Via)
+	}
 	return fmt.Sprintf("launched at %s with %s", s.At, s.Config)
 }
 
