@@ -447,24 +447,18 @@ func slotName(k infer.Kernel, slot string) string {
 // the memory comes from. With facts nil (no launch read), every distinct
 // pair is assumed.
 func distinctness(k infer.Kernel, facts *launch.Facts) (distinct, assumed []string) {
-	arrays := map[string]bool{}
-	for _, d := range k.File.Decls {
-		if d.Kind.IsArray() {
-			for _, id := range d.Names {
-				arrays[id.Name] = true
-			}
-		}
-	}
-	// the arrays the kernel accesses through its parameters' pointers,
-	// one per base
+	// the memory the kernel accesses through its parameters' pointers,
+	// one group per base
 	type group struct {
-		base  string
-		slots []string
+		base    string
+		slots   []string
+		written bool
 	}
 	var groups []*group
 	byBase := map[string]*group{}
+	written := false
 	for _, sb := range k.Slots {
-		if !arrays[sb.Base] {
+		if !sb.Read && !sb.Written {
 			continue
 		}
 		g := byBase[sb.Base]
@@ -474,9 +468,11 @@ func distinctness(k infer.Kernel, facts *launch.Facts) (distinct, assumed []stri
 			groups = append(groups, g)
 		}
 		g.slots = append(g.slots, sb.Slot)
+		g.written = g.written || sb.Written
+		written = written || sb.Written
 	}
-	if len(groups) < 2 {
-		return nil, nil
+	if len(groups) < 2 || !written {
+		return nil, nil // nothing to overlap, or nothing written where they might
 	}
 	var names []string
 	for _, g := range groups {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +21,9 @@ import (
 // golang.org/x/tools/go/analysis/analysistest:
 //
 //	// expect: racy                  first line: the verdict of every kernel
-//	// expect: k1=racy, k2=drf       or one verdict per kernel (CUDA files)
+//	// expect: k1=racy, k2=drf       or one verdict per kernel (CUDA files;
+//	                                 a kernel checked for several launches
+//	                                 has the worst of their verdicts)
 //	// expect: error                 the file must be rejected (exit 2)
 //	wr A[tid]; // want race r=1      a race is reported at this line, and
 //	                                 the access here has r = 1 (a loop
@@ -28,6 +31,10 @@ import (
 //	if tid < 2 { // want divergence  barrier divergence is reported here
 //	... // want unknown              an unknown is reported at this line
 //	... // want error "message"      the error is reported at this line
+//	// assumes: TEXT                 some check of the file rests on an
+//	                                 assumption its launch does not show
+//	                                 (launch.assumed) containing TEXT
+//	// assumes nothing               no check of the file does
 //
 // The lines of races, divergences and unknowns must be exactly the marked
 // ones. Expected verdicts are reasoned from the kernel (see each file's
@@ -60,11 +67,14 @@ type expectation struct {
 	divergence map[int]bool
 	unknown    map[int]bool
 	errors     map[int]string // line -> message substring
+	assumes    []string       // substrings of assumptions some check rests on
+	assumesNo  bool           // no check rests on an assumption
 }
 
 var (
 	expectRE = regexp.MustCompile(`^\s*//\s*expect:\s*(.+?)\s*$`)
 	wantRE   = regexp.MustCompile(`//\s*want\s+(race|divergence|unknown|error)\b(.*)$`)
+	assumeRE = regexp.MustCompile(`^\s*//\s*assumes(:\s*(.+?)|\s+nothing)\s*$`)
 )
 
 func readExpectation(t *testing.T, path string) expectation {
@@ -91,6 +101,14 @@ func readExpectation(t *testing.T, path string) expectation {
 				} else {
 					e.verdicts[""] = part
 				}
+			}
+			continue
+		}
+		if a := assumeRE.FindStringSubmatch(text); a != nil {
+			if a[2] != "" {
+				e.assumes = append(e.assumes, a[2])
+			} else {
+				e.assumesNo = true
 			}
 			continue
 		}
@@ -185,15 +203,42 @@ func checkTestdata(t *testing.T, path string) {
 		t.Fatalf("no kernel checked")
 	}
 	got := lines{races: map[int][]report.JSONAcc{}, divergence: map[int]bool{}, unknown: map[int]bool{}}
+	// a kernel launched with several configurations is checked once for
+	// each: its verdict is the worst of them (racy at one launch is racy)
+	verdict := map[string]string{}
+	var explained = map[string]string{}
+	var order []string
+	rank := map[string]int{"drf": 0, "unchecked": 0, "unknown": 1, "divergent": 2, "racy": 3}
 	for _, k := range f.Kernels {
-		v, ok := want.verdicts[k.Name]
+		if v, ok := verdict[k.Name]; !ok || rank[k.Verdict] > rank[v] {
+			if !ok {
+				order = append(order, k.Name)
+			}
+			verdict[k.Name] = k.Verdict
+		}
+		explained[k.Name] += explain(k)
+		got.add(t, path, k)
+	}
+	for _, name := range order {
+		v, ok := want.verdicts[name]
 		if !ok {
 			v = want.verdicts[""]
 		}
-		if k.Verdict != v {
-			t.Errorf("kernel %s: verdict %s, want %s%s", k.Name, k.Verdict, v, explain(k))
+		if verdict[name] != v {
+			t.Errorf("kernel %s: verdict %s, want %s%s", name, verdict[name], v, explained[name])
 		}
-		got.add(t, path, k)
+	}
+	var assumed []string
+	for _, k := range f.Kernels {
+		assumed = append(assumed, k.Launch.Assumed...)
+	}
+	for _, a := range want.assumes {
+		if !slices.ContainsFunc(assumed, func(x string) bool { return strings.Contains(x, a) }) {
+			t.Errorf("no check assumes %q (assumed: %q)", a, assumed)
+		}
+	}
+	if want.assumesNo && len(assumed) > 0 {
+		t.Errorf("a check rests on assumptions the host code does not show: %q", assumed)
 	}
 	checkLines(t, "race", keys(want.races), keys(got.races))
 	checkLines(t, "divergence", keys(want.divergence), keys(got.divergence))

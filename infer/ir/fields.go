@@ -37,3 +37,33 @@ func Fields(tu *clang.TU) func(t string) ([]StructField, bool) {
 		return out, len(out) > 0
 	}
 }
+
+// markSlots records which slots' memory the kernel reads and writes: a
+// pair of pointers neither of which is written cannot race, whatever
+// they point to.
+func markSlots(f *Func) {
+	read, written := map[*Base]bool{}, map[*Base]bool{}
+	Inspect(f, func(n Node) bool {
+		switch n := n.(type) {
+		case *Load:
+			read[n.Addr.Base] = true
+		case *Store:
+			written[n.Addr.Base] = true
+		case *Atomic:
+			written[n.Addr.Base] = true
+		}
+		return true
+	})
+	for i, s := range f.Slots {
+		for b := range read {
+			if b != nil && b.Name == s.Base {
+				f.Slots[i].Read = true
+			}
+		}
+		for b := range written {
+			if b != nil && b.Name == s.Base {
+				f.Slots[i].Written = true
+			}
+		}
+	}
+}

@@ -83,6 +83,9 @@ type Func struct {
 type SlotBase struct {
 	Slot string
 	Base string
+	// Read and Written say whether the kernel reads or writes (atomics
+	// count as writes) the memory of the base anywhere
+	Read, Written bool
 }
 
 // VarKind says where a variable comes from.

@@ -88,6 +88,7 @@ func LowerWith(tu *clang.TU, fn *clang.Node, opts Options) (*Func, error) {
 		l := newLowerer(shared, fn)
 		f = l.run()
 		if !shared.changed {
+			markSlots(f)
 			return f, nil
 		}
 		shared.changed = false

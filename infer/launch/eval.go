@@ -195,6 +195,11 @@ func (ev *evaluator) eval(n *clang.Node) *val {
 			return ev.eval(x)
 		case "&":
 			return ev.addressOf(x)
+		case "*":
+			if hasPtrType(n.TypeString()) {
+				return ev.f.freshNot("", n.TypeString(), fmt.Sprintf("%s, a pointer read from memory at %s", ev.f.tu.Text(n), ev.f.pos(n)))
+			}
+			return unknown("a value read from memory")
 		case "~", "!":
 			v := ev.eval(x)
 			if c, ok := v.isConst(); ok {
@@ -227,6 +232,16 @@ func (ev *evaluator) eval(n *clang.Node) *val {
 		return unknown("a conditional whose condition is not known")
 	case "MemberExpr":
 		if n.IsArrow {
+			if hasPtrType(n.TypeString()) {
+				// the same value for every read of it in one expression
+				key := "->" + ev.f.tu.Text(n)
+				if v, ok := ev.at[key]; ok {
+					return v
+				}
+				v := ev.f.freshNot(n.Name, n.TypeString(), fmt.Sprintf("%s, a member read through a pointer at %s", ev.f.tu.Text(n), ev.f.pos(n)))
+				ev.at[key] = v
+				return v
+			}
 			return unknown("a member read through a pointer")
 		}
 		base := ev.eval(n.Child(0))

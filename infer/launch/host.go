@@ -2,6 +2,7 @@ package launch
 
 import (
 	"fmt"
+	"strings"
 
 	"drfcheck/infer/clang"
 )
@@ -29,68 +30,69 @@ const (
 )
 
 // callGraph counts the direct calls of each function of the file and
-// marks those whose address is taken.
+// marks those used otherwise (their address taken: passed, stored), which
+// may be called from anywhere. A kernel named by a launch is neither.
 func (f *finder) callGraph() {
 	f.calls = map[string]int{}
 	f.escapes = map[string]bool{}
-	for _, d := range f.tu.MainDecls() {
-		var walk func(n *clang.Node, parent *clang.Node)
-		walk = func(n *clang.Node, parent *clang.Node) {
-			if n == nil {
-				return
+	var walk func(n *clang.Node, parents []*clang.Node)
+	walk = func(n *clang.Node, parents []*clang.Node) {
+		if n == nil {
+			return
+		}
+		if n.Kind == "DeclRefExpr" && n.Referenced != nil && (n.Referenced.Kind == "FunctionDecl" || n.Referenced.Kind == "CXXMethodDecl") {
+			id := n.Referenced.ID
+			if def := f.defs[id]; def != nil {
+				id = def.ID
 			}
-			if n.Kind == "DeclRefExpr" && n.Referenced != nil && (n.Referenced.Kind == "FunctionDecl" || n.Referenced.Kind == "CXXMethodDecl") {
-				id := n.Referenced.ID
-				if def := f.defs[id]; def != nil {
-					id = def.ID
-				}
-				if parent != nil && parent.Kind == "ImplicitCastExpr" && parent.CastKind == "FunctionToPointerDecay" {
-					f.calls[id]++ // counted at the decay a call makes; a pointer taken is a decay too, told apart below
-				} else {
-					f.escapes[id] = true
-				}
-			}
-			if n.Kind == "CallExpr" || n.Kind == "CUDAKernelCallExpr" {
-				// the callee's decay is a call; any other decay of a
-				// function (an argument, an initializer) takes its address
-				for i, c := range n.Inner {
-					if i == 0 {
-						walk(c, n)
-						continue
-					}
-					f.markTaken(c)
-					walk(c, n)
-				}
-				return
-			}
-			if n.Kind == "ImplicitCastExpr" && n.CastKind == "FunctionToPointerDecay" && parent != nil && parent.Kind != "CallExpr" && parent.Kind != "CXXOperatorCallExpr" {
-				f.markTaken(n)
-			}
-			for _, c := range n.Inner {
-				walk(c, n)
+			switch useOf(n, parents) {
+			case "call":
+				f.calls[id]++
+			case "taken":
+				f.escapes[id] = true
 			}
 		}
+		parents = append(parents, n)
+		for _, c := range n.Inner {
+			walk(c, parents)
+		}
+	}
+	for _, d := range f.tu.MainDecls() {
 		walk(d, nil)
 	}
 }
 
-// markTaken marks the function a decay names (f in g(f), p = f) as one
-// whose address is taken.
-func (f *finder) markTaken(n *clang.Node) {
-	n = strip(n)
-	if n == nil {
-		return
-	}
-	if n.Kind == "UnaryOperator" && n.Opcode == "&" {
-		n = strip(n.Child(0))
-	}
-	if n != nil && n.Kind == "DeclRefExpr" && n.Referenced != nil && n.Referenced.Kind == "FunctionDecl" {
-		id := n.Referenced.ID
-		if def := f.defs[id]; def != nil {
-			id = def.ID
+// useOf says how a reference to a function is used: "call" (the callee
+// of a call), "launch" (the kernel of a launch, or a kernel's address given
+// to cudaLaunchKernel) or "taken".
+func useOf(ref *clang.Node, parents []*clang.Node) string {
+	child := ref
+	for i := len(parents) - 1; i >= 0; i-- {
+		p := parents[i]
+		switch {
+		case p.Kind == "ImplicitCastExpr" && p.CastKind == "FunctionToPointerDecay" || p.Kind == "ParenExpr":
+			child = p
+			continue
+		case (p.Kind == "CallExpr" || p.Kind == "CXXOperatorCallExpr") && len(p.Inner) > 0 && p.Inner[0] == child:
+			return "call"
+		case p.Kind == "CUDAKernelCallExpr" && len(p.Inner) > 0 && p.Inner[0] == child:
+			return "launch"
+		case p.Kind == "MemberExpr":
+			return "call" // a method named on an object: its call
 		}
-		f.escapes[id] = true
+		// a kernel passed to cudaLaunchKernel, through casts
+		for j := i; j >= 0; j-- {
+			q := parents[j]
+			if q.Kind == "CallExpr" && isLauncher(calleeName(q)) {
+				return "launch"
+			}
+			if !strings.HasSuffix(q.Kind, "CastExpr") && q.Kind != "ParenExpr" && q.Kind != "UnaryOperator" {
+				break
+			}
+		}
+		return "taken"
 	}
+	return "taken"
 }
 
 // rootWhy says why a function is walked as a root, and so why its
@@ -189,7 +191,7 @@ func (w *walker) call(n *clang.Node) {
 		}
 		e[p.ID] = v
 	}
-	sub := &walker{f: w.f, fn: info, env: e, root: w.root, dry: w.dry,
+	sub := &walker{f: w.f, fn: info, env: e, root: w.root, dry: w.dry, state: w.state,
 		chain: append(append([]Call(nil), w.chain...), Call{At: w.f.pos(n), Fn: def.Name}),
 		stack: append(append([]string(nil), w.stack...), def.ID), untracked: map[string]*val{}, results: map[*clang.Node]*val{}}
 	sub.loopDepth = w.loopDepth

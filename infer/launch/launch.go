@@ -45,6 +45,7 @@ package launch
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"drfcheck/infer/clang"
@@ -195,6 +196,9 @@ type walker struct {
 	untracked map[string]*val
 	// rets is what the function returns (joined over its returns)
 	rets *val
+	// state names the environment a loop's head is walked with, when it
+	// has several: a launch in the loop is a site for each
+	state string
 	// results are the values of the calls followed, for the evaluator
 	results map[*clang.Node]*val
 }
@@ -350,9 +354,9 @@ func (w *walker) stmt(n *clang.Node) {
 		w.env = w.join(then, w.env, mod)
 	case "ForStmt":
 		w.stmt(n.Child(0)) // init
-		w.loop(n, n.Inner[1:], false)
+		w.loop(n, nil, false)
 	case "WhileStmt", "DoStmt", "CXXForRangeStmt":
-		w.loop(n, n.Inner, false)
+		w.loop(n, nil, false)
 	case "SwitchStmt":
 		w.loop(n, n.Inner, true)
 	case "CaseStmt", "DefaultStmt":
@@ -427,89 +431,215 @@ func (w *walker) innermost(switchOnly bool) *loopCtx {
 	return nil
 }
 
-// maxRounds bounds the trial passes over a loop's body.
-const maxRounds = 4
+// maxRounds bounds the trial passes over a loop's body, maxStates the
+// environments its head is walked with.
+const (
+	maxRounds = 4
+	maxStates = 8
+)
+
+// loopParts splits a loop into what runs before the test that may leave
+// it (the condition of a for or a while), the body, and what runs after
+// the body (a for's increment, a do's condition), where a continue goes.
+func loopParts(n *clang.Node) (pre, body, post []*clang.Node) {
+	in := n.Inner
+	switch n.Kind {
+	case "ForStmt": // init (walked before), condition variable, condition, increment, body
+		if len(in) == 5 {
+			return in[1:3], in[4:5], in[3:4]
+		}
+	case "WhileStmt": // [condition variable,] condition, body
+		if len(in) >= 2 {
+			return in[:len(in)-1], in[len(in)-1:], nil
+		}
+	case "DoStmt": // body, condition
+		if len(in) == 2 {
+			return nil, in[:1], in[1:]
+		}
+	case "CXXForRangeStmt": // the range's variables, ..., body
+		if len(in) >= 1 {
+			return in[:len(in)-1], in[len(in)-1:], nil
+		}
+	}
+	return nil, in, nil
+}
 
 // loop walks a loop (or a switch, whose cases are entered by jumps). The
-// integers it assigns are forgotten at its head and after it; its
-// pointers may hold, at its head, what they held before it or after any
-// number of passes: the body is walked (recording nothing) until those
-// places stop growing, then once more with them, recording its launches.
-// After the loop a variable holds what the head, the end of a pass or a
-// break leaves.
+// integers it assigns are forgotten at its head and after it. Its head is
+// walked with each of the environments its pointers may hold there: the
+// one before the loop, and those the end of a pass leaves from each,
+// until no new one comes (a double buffer swapped in the loop is two,
+// src = a, dst = b and src = b, dst = a, never src == dst); the trial
+// passes record nothing, and a final pass from each records the loop's
+// launches. Beyond maxStates environments, or maxRounds rounds, they are
+// joined into one (a pointer points where any of them does), and when
+// that one keeps growing the pointers the loop assigns are not known.
+// After the loop a variable holds what the test that leaves it, the end
+// of a pass or a break leaves.
 func (w *walker) loop(n *clang.Node, parts []*clang.Node, isSwitch bool) {
 	mod := assigned(n)
 	pre := w.env.copy()
-	head := pre.copy()
-	for id := range mod {
-		if v, ok := head[id]; ok && !hasPointers(v) {
-			head[id] = w.freshFor(id)
+	forget := func(e env) env {
+		e = e.copy()
+		for id := range mod {
+			if v, ok := e[id]; ok && !hasPointers(v) {
+				e[id] = w.freshFor(id)
+			}
+			if _, ok := pre[id]; !ok {
+				delete(e, id) // declared in the loop: out of scope at its head
+			}
 		}
+		return e
 	}
-	pass := func(in env) (out env, ctx *loopCtx) {
+	var before, body, after []*clang.Node
+	if isSwitch {
+		body = parts
+	} else {
+		before, body, after = loopParts(n)
+	}
+	// pass walks the loop's parts once from in: the environment at the
+	// test that may leave it, and at the end of the pass
+	pass := func(in env, key string) (exit, out env, ctx *loopCtx) {
 		ctx = &loopCtx{}
 		if isSwitch {
 			ctx.entry = in.copy()
 		}
 		w.loops = append(w.loops, ctx)
 		w.loopDepth++
+		saved := w.state
+		w.state = key
 		w.env = in.copy()
-		for _, c := range parts {
+		for _, c := range before {
 			w.stmt(c)
 		}
+		exit = w.env.copy()
+		for _, c := range body {
+			w.stmt(c)
+		}
+		for _, c := range ctx.continues {
+			w.env = w.join(w.env, c, mod)
+		}
+		for _, c := range after {
+			w.stmt(c)
+		}
+		w.state = saved
 		w.loopDepth--
 		w.loops = w.loops[:len(w.loops)-1]
-		return w.env, ctx
+		return exit, w.env, ctx
 	}
-	if !isSwitch {
-		stable := false
-		for round := 0; round < maxRounds && !stable; round++ {
-			w.dry++
-			out, ctx := pass(head)
-			w.dry--
-			next := w.join(head, out, mod)
-			for _, c := range ctx.continues {
-				next = w.join(next, c, mod)
+	stateKey := func(e env) string {
+		var ids []string
+		for id := range mod {
+			if v, ok := e[id]; ok && hasPointers(v) {
+				ids = append(ids, id)
 			}
+		}
+		sort.Strings(ids)
+		var b strings.Builder
+		for _, id := range ids {
+			b.WriteString(id + "=" + placesOf(e[id]) + ";")
+		}
+		return b.String()
+	}
+	states := []env{forget(pre)}
+	if !isSwitch {
+		seen := map[string]bool{stateKey(states[0]): true}
+		stable := false
+		for round := 0; round < maxRounds && !stable && len(states) <= maxStates; round++ {
 			stable = true
-			for id := range mod {
-				if !samePlaces(head[id], next[id]) {
+			for _, st := range append([]env(nil), states...) {
+				w.dry++
+				_, out, _ := pass(st, "")
+				w.dry--
+				next := forget(out)
+				if k := stateKey(next); !seen[k] {
+					seen[k] = true
+					states = append(states, next)
 					stable = false
 				}
 			}
-			head = next
 		}
-		if !stable {
-			// the places kept growing: pointers the loop assigns are not known
-			for id := range mod {
-				if v, ok := head[id]; ok && hasPointers(v) {
-					head[id] = w.f.freshNot(w.f.tu.Decl(id).Name, w.f.tu.Decl(id).TypeString(),
-						fmt.Sprintf("%s, assigned in the loop at %s", w.f.tu.Decl(id).Name, w.f.pos(n)))
+		if !stable || len(states) > maxStates {
+			// one environment, joined, until it stops growing
+			head := states[0]
+			for _, st := range states[1:] {
+				head = w.join(head, st, mod)
+			}
+			stable = false
+			for round := 0; round < maxRounds && !stable; round++ {
+				w.dry++
+				_, out, _ := pass(head, "")
+				w.dry--
+				next := w.join(head, forget(out), mod)
+				stable = stateKey(next) == stateKey(head)
+				head = next
+			}
+			if !stable {
+				// the places kept growing: pointers the loop assigns are not known
+				for id := range mod {
+					if v, ok := head[id]; ok && hasPointers(v) {
+						d := w.f.tu.Decl(id)
+						head[id] = w.f.freshNot(d.Name, d.TypeString(), fmt.Sprintf("%s, assigned in the loop at %s", d.Name, w.f.pos(n)))
+					}
 				}
+			}
+			states = []env{head}
+		}
+	}
+	var leave env
+	for i, st := range states {
+		key := ""
+		if len(states) > 1 {
+			key = fmt.Sprintf("%s#%d", w.f.pos(n), i)
+		}
+		exit, out, ctx := pass(st, key)
+		exits := []env{out}
+		if !isSwitch && n.Kind != "DoStmt" {
+			exits = append(exits, exit)
+		}
+		exits = append(exits, ctx.breaks...)
+		if isSwitch {
+			exits = append(exits, pre) // no case taken
+		}
+		for _, e := range exits {
+			if leave == nil {
+				leave = e
+			} else {
+				leave = w.join(leave, e, keys(leave, e))
 			}
 		}
 	}
-	out, ctx := pass(head)
-	after := w.join(head, out, mod)
-	for _, b := range ctx.breaks {
-		after = w.join(after, b, mod)
-	}
-	if isSwitch {
-		after = w.join(after, pre, mod) // no case taken
-	}
-	// integers are forgotten after the loop
-	for id := range mod {
-		if v, ok := after[id]; ok && !hasPointers(v) {
-			after[id] = w.freshFor(id)
-		}
-	}
-	// variables declared in the loop are out of scope
-	for id := range after {
+	// integers are forgotten after the loop, and variables declared in it
+	// are out of scope
+	leave = forget(leave)
+	for id := range leave {
 		if _, ok := pre[id]; !ok {
-			delete(after, id)
+			delete(leave, id)
 		}
 	}
-	w.env = after
+	w.env = leave
+}
+
+// placesOf prints where the pointers of a value may point, for telling
+// a loop's environments apart.
+func placesOf(v *val) string {
+	switch v.k {
+	case kPtr:
+		return placesKey(v.ptr)
+	case kStruct:
+		var parts []string
+		for _, f := range v.fields {
+			parts = append(parts, f.name+":"+placesOf(f.v))
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	case kArray:
+		var parts []string
+		for _, e := range v.elems {
+			parts = append(parts, placesOf(e))
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	return ""
 }
 
 // decl walks a declaration: a tracked variable gets its initializer's value.

@@ -13,7 +13,7 @@ func (w *walker) launch(n *clang.Node) {
 	if w.dry > 0 {
 		return
 	}
-	key := n.ID + "@" + w.chainKey()
+	key := n.ID + "@" + w.chainKey() + w.state
 	if n.ID != "" {
 		if w.f.seen[key] {
 			return
