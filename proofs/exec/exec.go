@@ -169,6 +169,12 @@ type Case struct {
 	// DynShared is the size in bytes of the extern __shared__ memory of each
 	// block (0 means DefaultDynShared).
 	DynShared int
+	// Host names a function of Source, its host program, that allocates
+	// the kernel's memory, builds its arguments and launches it (with
+	// <<<...>>> or cudaLaunchKernel, once or more: drf_host.h): the case
+	// runs it instead of launching Kernel with Params, which are then
+	// not used. "" for none.
+	Host string
 	// WarpSize is the number of threads of a warp (0 means 32, CUDA's):
 	// what warpSize evaluates to and which threads __syncwarp() orders, to
 	// match drfcheck's --warp-size. Small warps let small launches have

@@ -84,7 +84,14 @@ func genUnit(idx int, c Case) (*unit, error) {
 	if dyn < 0 || dyn > MaxDynShared {
 		return nil, fmt.Errorf("DynShared %d out of range [0, %d]", c.DynShared, MaxDynShared)
 	}
-	src, err := prepareSource(c.Source, c.Name)
+	text := c.Source
+	if c.Host != "" {
+		var err error
+		if text, err = rewriteLaunches(text); err != nil {
+			return nil, err
+		}
+	}
+	src, err := prepareSource(text, c.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +114,10 @@ func genUnit(idx int, c Case) (*unit, error) {
 	fmt.Fprintf(&b, "#line 1 \"%s.cu\"\n", file)
 	b.WriteString(src.text)
 	fmt.Fprintf(&b, "\n#line 1 \"%s.gen\"\n", file)
+
+	if c.Host != "" {
+		return hostUnit(&b, idx, c, src, warp, dyn)
+	}
 
 	// The arguments: built once by the launcher, copied by every thread
 	// when it calls the kernel.

@@ -20,6 +20,9 @@ import (
 //go:embed runtime/drf_cuda.h
 var runtimeHeader string
 
+//go:embed runtime/drf_host.h
+var hostHeader string
+
 //go:embed runtime/drf_rt.cc
 var runtimeSource string
 
@@ -113,7 +116,7 @@ func newToolchain() (*toolchain, error) {
 		return nil, fmt.Errorf("%s --version: %v", clang, err)
 	}
 	h := sha256.New()
-	for _, s := range []string{string(ver), runtimeHeader, runtimeSource, shimSource, strings.Join(compileFlags, " "), strings.Join(shimFlags, " ")} {
+	for _, s := range []string{string(ver), runtimeHeader, hostHeader, runtimeSource, shimSource, strings.Join(compileFlags, " "), strings.Join(shimFlags, " ")} {
 		fmt.Fprintf(h, "%d:%s", len(s), s)
 	}
 	key := hex.EncodeToString(h.Sum(nil))[:16]
@@ -165,10 +168,12 @@ func writeAtomic(path string, data []byte) error {
 // prepareRuntime writes the header and compiles the runtime object into the
 // cache directory unless they are there already.
 func (tc *toolchain) prepareRuntime() error {
-	hdr := filepath.Join(tc.dir, "drf_cuda.h")
-	if b, err := os.ReadFile(hdr); err != nil || string(b) != runtimeHeader {
-		if err := writeAtomic(hdr, []byte(runtimeHeader)); err != nil {
-			return err
+	for name, text := range map[string]string{"drf_cuda.h": runtimeHeader, "drf_host.h": hostHeader} {
+		hdr := filepath.Join(tc.dir, name)
+		if b, err := os.ReadFile(hdr); err != nil || string(b) != text {
+			if err := writeAtomic(hdr, []byte(text)); err != nil {
+				return err
+			}
 		}
 	}
 	if err := tc.compileCached("drf_rt", runtimeSource, compileFlags); err != nil {

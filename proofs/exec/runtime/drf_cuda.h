@@ -99,6 +99,11 @@ void *param_alloc(const char *name, size_t elem, size_t align, size_t len);
 void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void (*body)(void *), void *args,
             unsigned warp = 32);
 
+// host_case runs a case's host program (Case.Host): its launches use the
+// case's layout, warp size and extern __shared__ size, and the memory it
+// allocates lives until it returns (drf_host.h).
+void host_case(Layout *layout, unsigned warp, size_t dyn_shared, void (*host)());
+
 struct Case {
   const char *name;
   void (*launch)();
@@ -365,5 +370,7 @@ DRF_ATOMIC_FLOAT(float, unsigned)
 DRF_ATOMIC_FLOAT(double, unsigned long long)
 #undef DRF_ATOMIC_FLOAT
 #undef DRF_R
+
+#include "drf_host.h"
 
 #endif // DRF_RT_ONLY

@@ -471,6 +471,13 @@ struct Param {
 };
 std::vector<Param> params;
 
+// The host program running (host_case): its launches keep the arena,
+// which end_memory resets when it returns.
+bool host_running;
+Layout *host_layout;
+unsigned host_warp;
+size_t host_dyn;
+
 // zalloc returns bytes of zeroed arena memory, 256-aligned.
 char *zalloc(size_t bytes) {
   bytes = (bytes + 255) / 256 * 256;
@@ -531,6 +538,8 @@ void *param_alloc(const char *name, size_t elem, size_t align, size_t len) {
   params.push_back(Param{name, base, pad, bytes, pad + rounded + pad});
   return base + pad;
 }
+
+void end_memory();
 
 void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void (*body)(void *), void *args,
             unsigned warp) {
@@ -608,6 +617,13 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
   if (G.l.diverged && G.detail[0] != 0)
     mark("@@DRF DIV %s\n", G.detail);
   free(G.site);
+  if (!host_running)
+    end_memory();
+}
+
+// end_memory ends the memory of a case: writes out of bounds are reported,
+// and the arena is reset.
+void end_memory() {
   for (Param &p : params)
     if (padding_written(p))
       mark("@@DRF OOB %s\n", p.name);
@@ -618,6 +634,22 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
   }
   arena_used = 0;
   arena_open = 0;
+}
+
+void host_case(Layout *layout, unsigned warp, size_t dyn_shared, void (*host)()) {
+  host_layout = layout;
+  host_warp = warp;
+  host_dyn = dyn_shared;
+  host_running = true;
+  host();
+  host_running = false;
+  end_memory();
+}
+
+void host_launch(dim3 grid, dim3 block, size_t dyn, void (*body)(void *), void *args) {
+  if (!host_running)
+    trap("a launch outside a host program", 0);
+  launch(grid, block, host_layout->size, dyn != 0 ? dyn : host_dyn, body, args, host_warp);
 }
 
 int sync(int site, int line, int kind, int pred) {
@@ -637,6 +669,10 @@ void grid_sync(int site, int line) { (void)arrive(make_site(kGridScope, site, li
 unsigned warp_size() { return cur_warp; }
 
 } // namespace drf
+
+// drf_host_input hides a value from the checker (drf_host.h); kept out of
+// line so that the compiler cannot see through it either.
+extern "C" __attribute__((noinline)) int drf_host_input(int v) { return v; }
 
 int main(int argc, char **argv) {
   drf::arena = ::drf_shim_init(drf::kArenaSize);
