@@ -345,6 +345,17 @@ func siteConfigs(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Site
 				pre = append(pre, &protocol.Cmp{Op: protocol.Eq, X: &protocol.Var{Name: n}, Y: &protocol.IntLit{Value: facts.Values[i]}})
 			}
 		}
+		fields := fieldParams(kk)
+		var paths []string
+		for p := range facts.FieldValues {
+			paths = append(paths, p)
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			if n, ok := fields[p]; ok {
+				pre = append(pre, &protocol.Cmp{Op: protocol.Eq, X: &protocol.Var{Name: n}, Y: &protocol.IntLit{Value: facts.FieldValues[p]}})
+			}
+		}
 		for _, c := range facts.Pre {
 			c = sub.Cond(c)
 			if usable(c) {
@@ -524,6 +535,69 @@ func others(names []string, not string) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// fieldParams maps the slot of each integer field of a struct parameter
+// ("1.base") to its name in the kernel's protocol: the protocol's
+// parameter declared at the struct parameter's position whose name is the
+// field's variable's (cfg.base is cfg_base).
+func fieldParams(k infer.Kernel) map[string]string {
+	at := map[protocol.Pos]map[string]bool{}
+	for _, d := range k.File.Decls {
+		if d.Kind != protocol.Param {
+			continue
+		}
+		for _, id := range d.Names {
+			if at[id.At] == nil {
+				at[id.At] = map[string]bool{}
+			}
+			at[id.At][id.Name] = true
+		}
+	}
+	out := map[string]string{}
+	for _, pv := range k.ParamVars {
+		i := strings.IndexByte(pv.Slot, '.')
+		if i < 0 {
+			continue // a parameter of its own: protocolParams
+		}
+		n, err := strconv.Atoi(pv.Slot[:i])
+		if err != nil || n >= len(k.Params) || !k.Params[n].At.IsValid() {
+			continue
+		}
+		// the variable's name, or that name renamed apart (cfg_base_1):
+		// used only when one name at the position is either
+		base := protoIdent(pv.Var)
+		var found []string
+		for name := range at[k.Params[n].At] {
+			if rest, ok := strings.CutPrefix(name, base); ok && (rest == "" || rest[0] == '_' && isDigits(rest[1:])) {
+				found = append(found, name)
+			}
+		}
+		if len(found) == 1 {
+			out[pv.Slot] = found[0]
+		}
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// protoIdent is the protocol's identifier for an IR variable (cfg.base is
+// cfg_base), as package symexec makes it.
+func protoIdent(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, s)
 }
 
 func paramName(k infer.Kernel, i int) string {

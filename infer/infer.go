@@ -76,6 +76,9 @@ type Kernel struct {
 	// memory through ("1", "0.x", "0.c[2]"), each with the array of the
 	// protocol that memory is (ir.Func.Slots).
 	Slots []ir.SlotBase
+	// ParamVars are the scalars its parameters carry, each with its IR
+	// variable (ir.Func.ParamVars).
+	ParamVars []ir.SlotVar
 
 	found found
 	sym   symexec.Options // what it was inferred with
@@ -267,7 +270,7 @@ func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, sym symexec
 	}
 	r := symexec.Protocol(fn, path, sym)
 	out.File, out.Uses = r.File, r.Uses
-	out.Slots = fn.Slots
+	out.Slots, out.ParamVars = fn.Slots, fn.ParamVars
 	return out
 }
 

@@ -151,7 +151,9 @@ func (d *differential) prefetch(cases []*cudagen.Case) {
 		var batch, rest []*cudagen.Case
 		names := map[string]bool{}
 		for _, c := range todo {
-			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == todo[0].WarpSize {
+			// cases with a host program are read with their launches
+			// (checkHostBatch): batches of their own
+			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == todo[0].WarpSize && (c.Host == "") == (todo[0].Host == "") {
 				names[c.Name] = true
 				batch = append(batch, c)
 			} else {
@@ -187,7 +189,7 @@ func (d *differential) evaluate(batch []*cudagen.Case) {
 func execCases(cs []*cudagen.Case) []exec.Case {
 	out := make([]exec.Case, len(cs))
 	for i, c := range cs {
-		ec := exec.Case{Name: c.Name, Source: c.Source, Kernel: c.Kernel, Block: exec.Dim3(c.Block), Grid: exec.Dim3(c.Grid), WarpSize: c.WarpSize}
+		ec := exec.Case{Name: c.Name, Source: c.Source, Kernel: c.Kernel, Block: exec.Dim3(c.Block), Grid: exec.Dim3(c.Grid), WarpSize: c.WarpSize, Host: c.Host}
 		for _, p := range c.Params {
 			ep := exec.Param{Name: p.Name, Type: p.Type, Pointer: p.Pointer, Len: p.Len, Init: p.Init, Value: p.Value}
 			for _, b := range p.Buffers {
@@ -204,6 +206,9 @@ func execCases(cs []*cudagen.Case) []exec.Case {
 // the whole batch, each case in a namespace of its name, or one per case
 // when the batch as a whole is rejected.
 func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []error) {
+	if batch[0].Host != "" {
+		return d.checkHostBatch(batch)
+	}
 	reports := make([]*check.Report, len(batch))
 	errs := make([]error, len(batch))
 	kernels, err := d.infer(batch)
@@ -338,6 +343,22 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "symbolic param", "parameters left symbolic for drfcheck", "wrap")
 	d.reportConstruct(t, cases, "struct template", "instances of struct templates (Rec<int, 4>, Cfg<int>)")
 	d.reportConstruct(t, cases, "two template instances", "two instances of one struct template")
+	// host programs (cudagen/genhost.go): checked with no flags, the
+	// launch read from the host code
+	d.reportConstruct(t, cases, "host program", "host programs (checked with no -b, -g, -p: the launch read from the host code)")
+	d.reportConstruct(t, cases, "host alias", "host programs passing two pointers into one buffer")
+	d.reportConstruct(t, cases, "host alias at an offset", "host programs passing pointers a few elements apart in one buffer")
+	d.reportConstruct(t, cases, "host alias reassigned after cudaMalloc", "a pointer reassigned after its own cudaMalloc")
+	d.reportConstruct(t, cases, "host alias on a branch", "a pointer reassigned on a branch the host takes")
+	d.reportConstruct(t, cases, "host cudaLaunchKernel", "launches by cudaLaunchKernel")
+	d.reportConstruct(t, cases, "host argument array changed", "argument arrays changed after their initializer")
+	d.reportConstruct(t, cases, "host wrapper", "launches in a host wrapper")
+	d.reportConstruct(t, cases, "host wrapper called twice", "a wrapper called twice, the second time with aliasing pointers")
+	d.reportConstruct(t, cases, "host struct of pointers", "structs of pointers built by the host")
+	d.reportConstruct(t, cases, "host struct alias", "structs of pointers with two elements into one buffer")
+	d.reportConstruct(t, cases, "host narrowing argument", "arguments the launch converts to another value's type (long long to int, negative int to unsigned)")
+	d.reportConstruct(t, cases, "host hidden value", "values hidden from drfcheck by a call it does not follow")
+	d.reportConstruct(t, cases, "host size from a variable", "launch sizes in variables (one shared with a parameter)")
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}

@@ -67,3 +67,18 @@ func markSlots(f *Func) {
 		}
 	}
 }
+
+// paramVars records the scalar variables a parameter's object carries, by
+// slot (Func.ParamVars).
+func (l *lowerer) paramVars(o *object, slot string) {
+	switch {
+	case o.v != nil:
+		l.f.ParamVars = append(l.f.ParamVars, SlotVar{Slot: slot, Var: o.v.Name})
+	case o.fields != nil && o.t.rec != nil:
+		for i, f := range o.fields {
+			if i < len(o.t.rec.fields) {
+				l.paramVars(f, slot+"."+o.t.rec.fields[i].name)
+			}
+		}
+	}
+}

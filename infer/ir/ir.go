@@ -76,6 +76,16 @@ type Func struct {
 	// accesses memory through, with the base of that memory (see
 	// Options.Aliases): what a report lists as assumed distinct.
 	Slots []SlotBase
+	// ParamVars are the scalars the parameters carry, by slot ("1",
+	// "0.n"): the variable of each, so that a launch's value for a
+	// struct's field reaches it.
+	ParamVars []SlotVar
+}
+
+// SlotVar is a scalar a parameter carries and its variable.
+type SlotVar struct {
+	Slot string
+	Var  string
 }
 
 // SlotBase is a pointer a parameter carries ("1", "0.x", "0.c[2]") and

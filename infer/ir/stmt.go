@@ -24,6 +24,7 @@ func (l *lowerer) param(p *clang.Node, modified bool, slot string) {
 		l.bindPtr(o, l.paramFuncs(p, name, modified, at), modified, at)
 	} else {
 		l.inputPointers(o, modified, at, slot)
+		l.paramVars(o, slot)
 	}
 	if !modified {
 		l.markStable(o)

@@ -21,6 +21,9 @@ type Facts struct {
 	Pre []protocol.Cond
 	// Values are the parameters passed constants.
 	Values map[int]int64
+	// FieldValues are the integer fields of struct arguments passed
+	// constants, by slot ("1.base", "0.in.n").
+	FieldValues map[string]int64
 	// Slots are the pointers the arguments carry, in order: each pointer
 	// argument, each pointer in a field or element of a struct argument,
 	// with where its memory comes from; a pointer into the memory of an
@@ -197,8 +200,26 @@ func (s *Site) Facts(params int) Facts {
 	}
 	if len(s.Args) == params {
 		f.Slots, f.Aliases = slots(s.Args, s.Types)
+		f.FieldValues = map[string]int64{}
+		for i, a := range s.Args {
+			fieldValues(fmt.Sprint(i), a, f.FieldValues)
+		}
 	}
 	return f
+}
+
+// fieldValues records the integer fields of a struct value that are
+// constants, by slot.
+func fieldValues(path string, v *val, out map[string]int64) {
+	if v == nil || v.k != kStruct {
+		return
+	}
+	for _, f := range v.fields {
+		if c, ok := f.v.isConst(); ok {
+			out[path+"."+f.name] = c
+		}
+		fieldValues(path+"."+f.name, f.v, out)
+	}
 }
 
 // bare returns the symbol a value is exactly, with no guard.

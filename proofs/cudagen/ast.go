@@ -646,6 +646,9 @@ type Program struct {
 	// Warp is the warp size: threads of consecutive linear index, Warp of
 	// them, make a warp (0 means 32).
 	Warp int
+	// Host is the host program that launches the kernel, nil for none
+	// (genhost.go).
+	Host *Host
 }
 
 func (p *Program) threads() int { return p.Block[0] * p.Block[1] * p.Block[2] }

@@ -32,6 +32,11 @@ type Case struct {
 	WarpSize int
 	// Params are the kernel's parameters in signature order.
 	Params []Param
+	// Host names the host program's function in Source (genhost.go),
+	// which launches the kernel itself: drfcheck reads the launch from it
+	// (no -b, -g, -p) and the oracle runs it (exec.Case.Host). "" for
+	// none.
+	Host string
 
 	// Expect is the verdict of the package's own interpreter for this
 	// launch; Race describes the first race it found (empty if none).
@@ -88,7 +93,7 @@ func finalize(p *Program) (*Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := run(p, ti)
+	res, err := runHost(p, ti)
 	if err != nil {
 		return nil, err
 	}
@@ -112,6 +117,10 @@ func finalize(p *Program) (*Case, error) {
 		c.Race = fmt.Sprintf("barrier divergence in block %d; %s", res.DivBlock, c.Race)
 	}
 	c.Source = p.Print()
+	if host, _ := hostText(p); host != "" {
+		c.Source += host
+		c.Host = hostFn
+	}
 	for _, v := range p.Kernel.Params {
 		c.Params = append(c.Params, paramOf(v))
 	}
@@ -695,6 +704,9 @@ func (c *Case) Rename(name string) {
 	c.prog.Kernel.Name = name
 	c.Name, c.Kernel = name, name
 	c.Source = c.prog.Print()
+	if host, _ := hostText(c.prog); host != "" {
+		c.Source += host
+	}
 }
 
 // Valid checks the case's internal consistency: it was built by this

@@ -20,6 +20,7 @@ func clone(p *Program) *Program {
 		q.Funcs = append(q.Funcs, c.fn(f))
 	}
 	q.Kernel = c.fn(p.Kernel)
+	q.Host = cloneHost(p.Host, c.v)
 	return q
 }
 

@@ -80,6 +80,11 @@ var ConstructNames = []string{
 	"wrap-around index", "wrap guard", "negative to unsigned", "large unsigned param", "64-bit cast", "symbolic param",
 	// class templates (gentmpl.go)
 	"struct template", "struct template param", "template int parameter", "two template instances",
+	// host programs (genhost.go)
+	"host program", "host cudaLaunchKernel", "host wrapper", "host wrapper called twice", "host alias",
+	"host alias at an offset", "host alias reassigned after cudaMalloc", "host alias on a branch",
+	"host argument array changed", "host struct of pointers", "host struct alias", "host narrowing argument",
+	"host hidden value", "host size from a variable",
 }
 
 func constructs(p *Program) map[string]bool {
@@ -87,6 +92,7 @@ func constructs(p *Program) map[string]bool {
 	add := func(k string) { set[k] = true }
 	ti, _ := typecheck(p)
 	scopeConstructs(p, add)
+	hostConstructs(p, add)
 	if p.blocks() > 1 {
 		add("grid > 1")
 	}

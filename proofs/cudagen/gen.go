@@ -164,11 +164,11 @@ func generate(r *rand.Rand, target int) *Case {
 		if c != nil {
 			last = c
 			if c.Expect == mood || attempt >= 12 {
-				return c
+				return addHost(c)
 			}
 		}
 		if attempt >= 60 && last != nil {
-			return last
+			return addHost(last)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -183,9 +184,10 @@ func TestCompiles(t *testing.T) {
 	}
 	var b strings.Builder
 	b.WriteString("#include \"cuda_cpu.h\"\n")
+	launch := regexp.MustCompile(`(\w+)<<<([^;]*?)>>>\(`)
 	for i, c := range cases(16, 100) {
 		c.Rename(fmt.Sprintf("k%d", i))
-		fmt.Fprintf(&b, "namespace %s {\n%s}\n", c.Name, c.Source)
+		fmt.Fprintf(&b, "namespace %s {\n%s}\n", c.Name, launch.ReplaceAllString(c.Source, "drf_launch($1, $2)("))
 	}
 	file := filepath.Join(t.TempDir(), "kernels.cpp")
 	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {

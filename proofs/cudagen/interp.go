@@ -575,6 +575,7 @@ func (th *thread) runKernel(globals, shared map[*Var]*object) {
 		default:
 			o.cells[cellKey{}] = value{t: v.T, i: v.Vals[0]}
 		}
+		in.aliasParam(v, o, globals) // the host's pointers into one buffer (genhost.go)
 		th.fr.env[v] = binding{obj: o}
 	}
 	th.block(in.p.Kernel.Body)

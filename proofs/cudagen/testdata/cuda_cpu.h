@@ -11,6 +11,7 @@ struct uint3 {
 };
 struct dim3 {
   unsigned x, y, z;
+  constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {}
 };
 extern thread_local uint3 threadIdx;
 extern thread_local uint3 blockIdx;
@@ -57,3 +58,18 @@ template <class T> T atomicCAS(T *p, T compare, T v);
 #define __global__
 #define __device__
 #define __shared__
+
+// The host API of host programs (genhost.go). A launch k<<<g, b>>>(args)
+// is checked as drf_launch(k, g, b)(args) (TestCompiles rewrites it): the
+// arguments convert to the kernel's parameters as a call's do.
+using size_t = decltype(sizeof 0);
+typedef int cudaError_t;
+enum cudaMemcpyKind { cudaMemcpyHostToDevice = 1 };
+template <class T> cudaError_t cudaMalloc(T **p, size_t bytes);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, cudaMemcpyKind kind);
+cudaError_t cudaMemset(void *dst, int v, size_t n);
+template <class... P> cudaError_t cudaLaunchKernel(void (*k)(P...), dim3 grid, dim3 block, void **args, size_t shared, void *stream);
+template <class... P> struct launcher {
+  void operator()(P... p) const;
+};
+template <class... P> launcher<P...> drf_launch(void (*k)(P...), dim3 grid, dim3 block);
