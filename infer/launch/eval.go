@@ -412,7 +412,7 @@ func (ev *evaluator) ptrAdd(p, i *val, elem int64, minus bool) *val {
 	for _, a := range p.ptr {
 		b := a
 		if a.o.null {
-			b = alt{o: &origin{id: "?null+", what: "an offset from the null pointer"}}
+			b = alt{o: notShown("an offset from the null pointer")}
 		} else if !known {
 			b.known = false
 		} else {

@@ -259,14 +259,14 @@ func slots(args []*val, types []string) ([]Slot, []Alias) {
 				why = "a value drfcheck does not follow"
 			}
 			out = append(out, Slot{Path: path})
-			alts = append(alts, []alt{{o: &origin{id: "?" + path, what: why}}})
+			alts = append(alts, []alt{{o: notShown(why)}})
 		case v.k == kUnknown && t != "" && hasPtrType(t):
 			why := v.why
 			if why == "" {
 				why = "a value drfcheck does not follow"
 			}
 			out = append(out, Slot{Path: path + ".*"})
-			alts = append(alts, []alt{{o: &origin{id: "?" + path, what: why}}})
+			alts = append(alts, []alt{{o: notShown(why)}})
 		}
 	}
 	for i, a := range args {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // origin is a piece of memory a host pointer may point into.
@@ -48,6 +49,14 @@ var nullOrigin = &origin{id: "null", known: true, null: true, what: "the null po
 
 // ptrTo is a pointer to the start of an origin.
 func ptrTo(o *origin) *val { return &val{k: kPtr, ptr: []alt{{o: o, known: true}}} }
+
+// notShown is memory the host code does not show, for why: an origin of
+// its own (never the same as another's, whose id it does not share).
+func notShown(why string) *origin {
+	return &origin{id: fmt.Sprintf("?j%d", notShownSeq.Add(1)), what: why}
+}
+
+var notShownSeq atomic.Int64
 
 // opaque is a pointer into memory the host code does not show.
 func (f *finder) opaque(why string) *val {
@@ -105,7 +114,7 @@ func joinVals(a, b *val, fresh func() *val) *val {
 		} else if q := b; q.k != kPtr && q.why != "" {
 			why = q.why
 		}
-		return &val{k: kPtr, ptr: joinAlts(p.ptr, []alt{{o: &origin{id: "?" + why, what: why}}})}
+		return &val{k: kPtr, ptr: joinAlts(p.ptr, []alt{{o: notShown(why)}})}
 	}
 	return fresh()
 }

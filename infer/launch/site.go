@@ -157,7 +157,7 @@ func bytesAs(v *val, from, to string) *val {
 
 // ptrOf is a pointer into memory not known, for why.
 func ptrOf(v *val) *val {
-	return &val{k: kPtr, ptr: []alt{{o: &origin{id: "?" + v.why, what: v.why}}}}
+	return &val{k: kPtr, ptr: []alt{{o: notShown(v.why)}}}
 }
 
 // mutates reports whether an expression assigns anything.
