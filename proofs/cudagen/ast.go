@@ -329,6 +329,10 @@ type Var struct {
 	Free bool
 	// Host marks a VGlobal declared without __device__.
 	Host bool
+	// Slots marks the slots array of an atomic counter (gencounter.go):
+	// which cell a thread writes depends on the schedule, so its cells may
+	// not be another array's (genhost.go aliases none of them).
+	Slots bool
 	// Bufs are the buffers of a struct parameter whose struct carries an
 	// array of pointers (genptrarr.go): element k points to Bufs[k], a
 	// pointer "parameter" of its own (Len, Input, Init*), not in the

@@ -115,7 +115,7 @@ func (g *gen) counterStmt(out *[]Stmt) {
 		slots = &Var{Name: g.name("slots"), Kind: VShared, T: tInt, Dims: []int{1}}
 		g.ownShared = append(g.ownShared, slots)
 	} else {
-		slots = &Var{Name: g.name("slots"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1}
+		slots = &Var{Name: g.name("slots"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1, Slots: true}
 		g.k.Params = append(g.k.Params, slots)
 	}
 	if sharedSlots {

@@ -95,7 +95,7 @@ func addHost(c *Case) *Case {
 			}
 		}
 	}
-	if len(pairs) > 0 && r.Float64() < 0.8 {
+	if len(pairs) > 0 && r.Float64() < 0.9 {
 		pick := func() HostAlias {
 			from := pairs
 			if len(bufPairs) > 0 && r.Float64() < 0.8 {
@@ -110,7 +110,7 @@ func addHost(c *Case) *Case {
 		if b := pick(); b.V != a.V && b.V != a.To && b.To != a.V && r.Float64() < 0.15 {
 			host.Alias = append(host.Alias, b)
 		}
-		if len(p.Globals) == 0 && r.Float64() < 0.3 {
+		if len(p.Globals) == 0 && r.Float64() < 0.25 {
 			host.Twice = true
 		}
 	}
@@ -126,10 +126,15 @@ func addHost(c *Case) *Case {
 // order of the kernel's parameters (a struct's buffers in their order):
 // global memory the kernel indexes as the generator's discipline does,
 // not input contents (whose values the kernel may index by), counters or
-// election cells (whose values the interpreter follows).
+// election cells (whose values the interpreter follows), or a counter's
+// slots (whose cells a thread takes depends on the schedule: aliased with
+// another array, which cells meet would too, and the interpreter's run is
+// one schedule; found by the differential, a counter's slots 4 bytes into
+// an election's target, where the execution raced and the interpreter did
+// not).
 func aliasSlots(p *Program) []*Var {
 	var out []*Var
-	ok := func(v *Var) bool { return !v.Input && !v.Counter && !v.Elect && v.T.K == KPtr }
+	ok := func(v *Var) bool { return !v.Input && !v.Counter && !v.Elect && !v.Slots && v.T.K == KPtr }
 	for _, v := range p.Kernel.Params {
 		switch {
 		case v.T.K == KPtr && ok(v):
@@ -381,7 +386,7 @@ func hostText(p *Program) (string, map[string]bool) {
 		d := hp.fresh("d")
 		hp.name[v] = d
 		inStruct := strings.Contains(v.Name, "[")
-		switch k := []int{0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 4}[hp.r.Intn(12)]; {
+		switch k := []int{0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 3, 3, 4, 4}[hp.r.Intn(14)]; {
 		case k == 0:
 			hp.say("%s *%s;", elem, d)
 			hp.say("cudaMalloc(&%s, %d * sizeof(%s));", d, max(v.Len, 1), elem)
