@@ -459,7 +459,11 @@ func (x *exec) assume(a *ir.Assume) {
 // The protocol's index is the element of the base's scalar type that the
 // byte offset falls in; a wider access (a float4 read of a float array)
 // covers each element it spans. A write's value, when known, goes with an
-// access of one element at most: two such writes of one value are benign.
+// access of exactly one element: two such writes of one value write the
+// same bytes, and are benign. A narrower write (a short into an int cell,
+// memset's bytes) writes other bytes than a whole-cell write of the same
+// number (1 in bytes 2..3 is 01 00 there, a 4-byte 1 writes 00 00), so its
+// value is dropped, except 0, whose bytes are zero at any width.
 func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset value, t ir.Type, src string, value protocol.Expr) {
 	if b.Kind == ir.Private || b.Kind == ir.Constant && mode == protocol.Read {
 		return
@@ -477,7 +481,9 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset va
 	switch {
 	case size <= unit:
 		a := acc(first)
-		a.Value = value
+		if size == unit || isLit(value, 0) {
+			a.Value = value
+		}
 		x.emit(a)
 	case size%unit == 0:
 		v := x.k.names.fresh("elem")
