@@ -103,7 +103,7 @@ type types struct {
 	tu      *clang.TU
 	records map[string]*clang.Node // struct definitions of the main file by name
 	enums   map[string]bool
-	enumVal map[string]int64 // enumerators by spelling (cuda::thread_scope_block, E::A)
+	enumVal map[string]int64  // enumerators by spelling (cuda::thread_scope_block, E::A)
 	alias   map[string]string // typedefs and aliases of the main file: their types
 	layouts map[string]*record
 	busy    map[string]bool // layouts being computed (a struct containing itself by value is malformed)
