@@ -65,8 +65,8 @@ func (t ctype) scalarLeaf() Type {
 // byte offsets, its size and alignment, all as clang computes them (see
 // layout.go), or by rule for CUDA's vector types.
 type record struct {
-	name   string
-	fields []field
+	name      string
+	fields    []field
 	bytes     int64 // sizeof
 	alignment int64 // alignof
 	union     bool  // every field is a view of the same bytes
