@@ -638,6 +638,7 @@ type Func struct {
 // Program is a generated kernel with its launch.
 type Program struct {
 	Structs []*Struct
+	Layouts []*LType // the types of the layout family (genlayout.go)
 	Globals []*Var  // variables of namespace scope (VGlobal)
 	Funcs   []*Func // device functions, callees before callers
 	Kernel  *Func

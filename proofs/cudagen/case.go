@@ -623,6 +623,8 @@ func children(e Expr) []Expr {
 		return []Expr{e.X}
 	case *MemOp:
 		return []Expr{e.Dst, e.Src, e.N}
+	case *LayoutOp:
+		return []Expr{e.Buf}
 	case *StmtExpr:
 		// (its statements are walked by walkExpr)
 		return []Expr{e.X}

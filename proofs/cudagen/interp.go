@@ -1320,6 +1320,9 @@ func (th *thread) eval(e Expr) value {
 	case *MemOp:
 		th.memOp(e)
 		return value{t: ptrTo(tVoid)}
+	case *LayoutOp:
+		th.layoutOp(e)
+		return value{t: tVoid}
 	case *StmtExpr:
 		for _, s := range e.Stmts {
 			if th.stmt(s) != ctlNone {
