@@ -367,6 +367,12 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "symbolic param", "parameters left symbolic for drfcheck", "wrap")
 	d.reportConstruct(t, cases, "struct template", "instances of struct templates (Rec<int, 4>, Cfg<int>)")
 	d.reportConstruct(t, cases, "two template instances", "two instances of one struct template")
+	d.reportConstruct(t, cases, "layout __align__", "structs with __align__ (genlayout.go)", "lay")
+	d.reportConstruct(t, cases, "layout alignas field", "structs with an alignas field", "lay")
+	d.reportConstruct(t, cases, "layout #pragma pack", "structs under #pragma pack", "lay")
+	d.reportConstruct(t, cases, "union other member", "unions read through another member", "lay")
+	d.reportConstruct(t, cases, "sub-word store", "sub-word stores next to word stores", "lay")
+	d.reportConstruct(t, cases, "memset vs typed store", "memset against typed stores", "lay")
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}

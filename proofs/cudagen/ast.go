@@ -639,8 +639,8 @@ type Func struct {
 type Program struct {
 	Structs []*Struct
 	Layouts []*LType // the types of the layout family (genlayout.go)
-	Globals []*Var  // variables of namespace scope (VGlobal)
-	Funcs   []*Func // device functions, callees before callers
+	Globals []*Var   // variables of namespace scope (VGlobal)
+	Funcs   []*Func  // device functions, callees before callers
 	Kernel  *Func
 	Block   [3]int
 	Grid    [3]int
