@@ -166,7 +166,7 @@ func (g *gen) layoutType() *LType {
 	for i := 0; i < nf; i++ {
 		l.Fields = append(l.Fields, LField{Name: string(rune('a' + i)), T: scal[r.Intn(3)]})
 	}
-	switch r.Intn(5) {
+	switch r.Intn(6) {
 	case 0:
 		l.Align = []int64{8, 16}[r.Intn(2)]
 	case 1:
@@ -223,6 +223,10 @@ func (g *gen) layoutStmt(out *[]Stmt) {
 		default:
 			op.Copy = true
 			op.F, op.G = r.Intn(len(l.Fields)), r.Intn(len(l.Fields))
+			if l.Union && op.F == op.G {
+				// a union read through another member than the one written
+				op.G = (op.F + 1) % len(l.Fields)
+			}
 			op.A2 = 1
 		}
 		if i == racy {
