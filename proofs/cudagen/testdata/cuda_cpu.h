@@ -57,3 +57,4 @@ template <class T> T atomicCAS(T *p, T compare, T v);
 #define __global__
 #define __device__
 #define __shared__
+#define __align__(n) alignas(n)
