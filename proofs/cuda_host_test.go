@@ -16,10 +16,13 @@ import (
 // so that what it knows of each launch is what it reads from the host
 // code (package infer/launch), the batch as one file of namespaces. A
 // kernel checked for several launches (a wrapper called twice) gets the
-// worst of their verdicts, and its report is that of the worst. When the
-// batch as a whole is rejected, each case is checked alone.
-func (d *differential) checkHostBatch(batch []*cudagen.Case) ([]*check.Report, []error) {
+// worst of their verdicts, and its report is that of the worst; the cases
+// whose interpreter finds a harmful race are checked again with benign
+// races left out (stricts), as checkBatch does. When the batch as a whole
+// is rejected, each case is checked alone.
+func (d *differential) checkHostBatch(batch []*cudagen.Case) ([]*check.Report, []*check.Report, []error) {
 	reports := make([]*check.Report, len(batch))
+	stricts := make([]*check.Report, len(batch))
 	errs := make([]error, len(batch))
 	var b strings.Builder
 	b.WriteString("#include <cooperative_groups.h>\n#include <cuda_runtime.h>\n")
@@ -32,19 +35,19 @@ func (d *differential) checkHostBatch(batch []*cudagen.Case) ([]*check.Report, [
 		for i := range errs {
 			errs[i] = err
 		}
-		return reports, errs
+		return reports, stricts, errs
 	}
 	ins, err := check.LoadCUDA(path, src, check.LoadOptions{WarpSize: int64(batch[0].WarpSize)})
 	if err != nil {
 		if len(batch) > 1 {
 			for i, c := range batch {
-				r, e := d.checkHostBatch([]*cudagen.Case{c})
-				reports[i], errs[i] = r[0], e[0]
+				r, st, e := d.checkHostBatch([]*cudagen.Case{c})
+				reports[i], stricts[i], errs[i] = r[0], st[0], e[0]
 			}
-			return reports, errs
+			return reports, stricts, errs
 		}
 		errs[0] = err
-		return reports, errs
+		return reports, stricts, errs
 	}
 	byName := map[string][]check.Input{}
 	for _, in := range ins {
@@ -66,14 +69,21 @@ func (d *differential) checkHostBatch(batch []*cudagen.Case) ([]*check.Report, [
 			go func() {
 				defer func() { <-sem; wg.Done() }()
 				r := d.checker.Check(in)
+				var st *check.Report
+				if c.Expect == cudagen.Racy && c.Harmful {
+					st = d.strict.Check(in)
+				}
 				mu.Lock()
 				defer mu.Unlock()
 				if reports[i] == nil || rank[r.Verdict] > rank[reports[i].Verdict] {
 					reports[i] = r
 				}
+				if st != nil && (stricts[i] == nil || rank[st.Verdict] > rank[stricts[i].Verdict]) {
+					stricts[i] = st
+				}
 			}()
 		}
 	}
 	wg.Wait()
-	return reports, errs
+	return reports, stricts, errs
 }

@@ -42,6 +42,9 @@ type Case struct {
 	// launch; Race describes the first race it found (empty if none).
 	Expect Verdict
 	Race   string
+	// Harmful says that some race of the interpreter's is not benign: not
+	// two writes of the same bytes (harmful.go).
+	Harmful bool
 
 	prog *Program
 }
@@ -108,6 +111,7 @@ func finalize(p *Program) (*Case, error) {
 		Grid:     p.Grid,
 		WarpSize: p.warp(),
 		Expect:   res.Verdict,
+		Harmful:  res.Harmful,
 		prog:     p,
 	}
 	if res.Race != nil {
@@ -628,6 +632,8 @@ func children(e Expr) []Expr {
 		return []Expr{e.X}
 	case *MemOp:
 		return []Expr{e.Dst, e.Src, e.N}
+	case *LayoutOp:
+		return []Expr{e.Buf}
 	case *StmtExpr:
 		// (its statements are walked by walkExpr)
 		return []Expr{e.X}

@@ -112,6 +112,8 @@ type gen struct {
 	netStmts           int              // its statements, beyond maxStmts
 	wr                 *rand.Rand       // the choices of genwrap.go, apart from r's
 	wrapN              int              // wrap-around indices placed (genwrap.go)
+	lr                 *rand.Rand       // the choices of genlayout.go, apart from r's
+	layoutDone         bool             // a layout group was placed (genlayout.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -180,6 +182,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		tr:    rand.New(rand.NewSource(seed ^ 0x5eed7e3a)),
 		nr:    rand.New(rand.NewSource(seed ^ 0x2b17c0de)),
 		wr:    newWrapRand(seed),
+		lr:    newLayoutRand(seed),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},

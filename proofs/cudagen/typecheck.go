@@ -318,6 +318,10 @@ func (c *checker) stmt(s Stmt) {
 			c.memOp(m)
 			break
 		}
+		if m, ok := s.X.(*LayoutOp); ok {
+			c.layoutOp(m)
+			break
+		}
 		c.expr(s.X)
 	case *If:
 		c.cond(s.C)
@@ -771,6 +775,8 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 		return c.lamRet[e.F], false
 	case *MemOp:
 		c.fail("memcpy or memset inside an expression")
+	case *LayoutOp:
+		c.fail("layout access inside an expression")
 	case *ByteAddr:
 		c.fail("byte pointer outside memcpy or memset")
 	case *Lambda:

@@ -58,6 +58,7 @@ template <class T> T atomicCAS(T *p, T compare, T v);
 #define __global__
 #define __device__
 #define __shared__
+#define __align__(n) alignas(n)
 
 // The host API of host programs (genhost.go). A launch k<<<g, b>>>(args)
 // is checked as drf_launch(k, g, b)(args) (TestCompiles rewrites it): the
