@@ -333,6 +333,10 @@ type Var struct {
 	// which cell a thread writes depends on the schedule, so its cells may
 	// not be another array's (genhost.go aliases none of them).
 	Slots bool
+	// Bytes marks a buffer of the layout family (genlayout.go), which the
+	// interpreter runs byte by byte from the start of its object: a host
+	// program never points it into another's buffer.
+	Bytes bool
 	// Bufs are the buffers of a struct parameter whose struct carries an
 	// array of pointers (genptrarr.go): element k points to Bufs[k], a
 	// pointer "parameter" of its own (Len, Input, Init*), not in the

@@ -131,10 +131,11 @@ func addHost(c *Case) *Case {
 // another array, which cells meet would too, and the interpreter's run is
 // one schedule; found by the differential, a counter's slots 4 bytes into
 // an election's target, where the execution raced and the interpreter did
-// not).
+// not), or a layout family's buffer (which the interpreter views from its
+// object's start, found the same way: lay0 = out2 + 1).
 func aliasSlots(p *Program) []*Var {
 	var out []*Var
-	ok := func(v *Var) bool { return !v.Input && !v.Counter && !v.Elect && !v.Slots && v.T.K == KPtr }
+	ok := func(v *Var) bool { return !v.Input && !v.Counter && !v.Elect && !v.Slots && !v.Bytes && v.T.K == KPtr }
 	for _, v := range p.Kernel.Params {
 		switch {
 		case v.T.K == KPtr && ok(v):

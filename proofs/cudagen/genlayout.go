@@ -188,7 +188,7 @@ func (g *gen) layoutStmt(out *[]Stmt) {
 	g.layoutDone = true
 	r := g.lr
 	l := g.layoutType()
-	buf := &Var{Name: fmt.Sprintf("lay%d", len(g.p.Layouts)-1), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1}
+	buf := &Var{Name: fmt.Sprintf("lay%d", len(g.p.Layouts)-1), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1, Bytes: true}
 	g.k.Params = append(g.k.Params, buf)
 	_, size, _ := l.layout()
 	grid := g.p.blocks() > 1
