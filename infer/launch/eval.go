@@ -432,7 +432,7 @@ func (ev *evaluator) construct(n *clang.Node) *val {
 			return ev.eval(n.Inner[0])
 		}
 		if len(n.Inner) == 0 {
-			return ev.f.zeroOr(n.TypeString(), false)
+			return ev.f.unset(n.TypeString())
 		}
 		if hasPtrType(n.TypeString()) {
 			return ev.f.freshNot("", n.TypeString(), "a value made by a constructor of "+n.TypeString())

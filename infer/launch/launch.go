@@ -667,7 +667,7 @@ func (w *walker) decl(d *clang.Node) {
 		case isPointer(t):
 			w.env[d.ID] = w.f.freshNot(d.Name, t, d.Name+", which is never set")
 		default:
-			v := w.f.zeroOr(t, true)
+			v := w.f.unset(t)
 			if v.k == kUnknown {
 				v = w.f.fresh(d.Name, t)
 			}

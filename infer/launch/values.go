@@ -108,10 +108,10 @@ func (f *finder) zero(t string) *val {
 	return unknown("a value of type %s", t)
 }
 
-// zeroOr is the value of an object of type t made by its default
+// unset is the value of an object of type t made by its default
 // constructor: its fields hold values not known (a pointer field that is
 // never set points to memory the host code does not show).
-func (f *finder) zeroOr(t string, _ bool) *val {
+func (f *finder) unset(t string) *val {
 	mk := func(name, t string) *val { return f.freshNot(name, t, "field "+name+", which is not set") }
 	if v := f.shaped(t, mk, 0); v != nil {
 		return v
