@@ -446,7 +446,11 @@ func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr) {
 	}
 }
 
-var conflicts = [3][]int{{1}, {0, 1, 2}, {0, 1}}
+// conflicts lists, for each mode, the modes it races with: a read with a
+// write or an atomic (which writes), a write with anything, an atomic with
+// plain accesses. It must be symmetric: threads run one after the other, so
+// either access of a pair may be the one that finds the other.
+var conflicts = [3][]int{{1, 2}, {0, 1, 2}, {0, 1}}
 var modeNames = [3]string{"read", "write", "atomic"}
 
 var noIDs = [3][2]int16{{-1, -1}, {-1, -1}, {-1, -1}}
