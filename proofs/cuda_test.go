@@ -241,9 +241,10 @@ func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []err
 // file.
 func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, error) {
 	var b strings.Builder
-	// kernels name cooperative_groups without an #include, which the
-	// oracle's header allows and drfcheck's does not
-	b.WriteString("#include <cooperative_groups.h>\n")
+	// kernels name cooperative_groups, __half, __nv_bfloat16 and
+	// cuda::atomic_ref without an #include, which the oracle's header
+	// allows and drfcheck's does not
+	b.WriteString(cudagen.Includes)
 	for _, c := range batch {
 		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
 	}
@@ -338,6 +339,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "symbolic param", "parameters left symbolic for drfcheck", "wrap")
 	d.reportConstruct(t, cases, "struct template", "instances of struct templates (Rec<int, 4>, Cfg<int>)")
 	d.reportConstruct(t, cases, "two template instances", "two instances of one struct template")
+	d.reportHeader(t, cases)
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}

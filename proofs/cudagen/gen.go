@@ -112,6 +112,8 @@ type gen struct {
 	netStmts           int              // its statements, beyond maxStmts
 	wr                 *rand.Rand       // the choices of genwrap.go, apart from r's
 	wrapN              int              // wrap-around indices placed (genwrap.go)
+	hr                 *rand.Rand       // the choices of genheader.go, apart from r's
+	hdrN               int              // header constructs placed (genheader.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -180,6 +182,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		tr:    rand.New(rand.NewSource(seed ^ 0x5eed7e3a)),
 		nr:    rand.New(rand.NewSource(seed ^ 0x2b17c0de)),
 		wr:    newWrapRand(seed),
+		hr:    newHdrRand(seed),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},
