@@ -91,7 +91,7 @@ func (f hformat) round(x *big.Float) uint16 {
 		return sign | f.inf()
 	}
 	// r = a / 2^q, split into its integer part and its fraction
-	r := new(big.Float).SetPrec(a.Prec() + 64).SetMantExp(a, -q)
+	r := new(big.Float).SetPrec(a.Prec()+64).SetMantExp(a, -q)
 	ip, _ := r.Int(nil)
 	frac := new(big.Float).SetPrec(r.Prec()).Sub(r, new(big.Float).SetInt(ip))
 	switch frac.Cmp(big.NewFloat(0.5)) {

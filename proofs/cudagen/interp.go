@@ -296,7 +296,7 @@ func runPass(p *Program, ti *typeInfo, prev []electWrite) (res *Result, ew []ele
 	in.namespaceObjects(globals)
 	nb := p.blocks()
 	coll := hasCollectives(p) // the threads of a block run as coroutines (interp_header.go)
-	var gbars0 []any // the grid barriers of block 0
+	var gbars0 []any          // the grid barriers of block 0
 	for b := 0; b < nb; b++ {
 		in.block = b
 		in.blk = map[raceKey]*cellInfo{}
@@ -569,8 +569,8 @@ type thread struct {
 	// wepoch counts the barriers of both kinds passed: with the warp, it
 	// names the thread's warp interval
 	wepoch int
-	gepoch int // grid barriers passed
-	eseq   int // accesses to election cells made (genelect.go)
+	gepoch int   // grid barriers passed
+	eseq   int   // accesses to election cells made (genelect.go)
 	coop   *coop // the scheduler of a block with warp collectives (interp_header.go)
 	bars   []any
 	gbars  []any // the grid barriers passed
