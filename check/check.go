@@ -182,6 +182,10 @@ func (r *Race) Warp(i int) int64 {
 // today's semantics.
 const WarpHint = "the two threads are in one warp, and the threads of a warp do not run in lock-step since Volta (independent thread scheduling): a barrier (__syncwarp() within a warp) must order them; code written for older GPUs, where they do, is checked that way with --warp-sync"
 
+// BlockScopeHint is the note on a race between blocks where an atomic of
+// block scope is one of the two accesses.
+const BlockScopeHint = "an atomic of block scope (atomicAdd_block, cuda::thread_scope_block) is atomic only among the threads of one block: for threads of different blocks it is a plain read-modify-write; where blocks share the location, use the device-scope atomic (atomicAdd, cuda::thread_scope_device)"
+
 // MultiBlockHint is the note on a race between blocks found under the
 // default grid size.
 const MultiBlockHint = "the grid size was not given, so any number of blocks was assumed: if this kernel always runs as one block, pass -g 1 or add //--gridDim=1"
@@ -572,6 +576,8 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 		}
 		race := &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices, Wrap: wrapNote(in.File, w, c.opts.BenignRaces)}
 		switch {
+		case q.Level == wellformed.GridLevel && (w.Threads[0].Access.BlockScope || w.Threads[1].Access.BlockScope):
+			race.Hint = BlockScopeHint
 		case q.Level == wellformed.GridLevel && in.GridDefault:
 			race.Hint = MultiBlockHint
 		case q.Level != wellformed.GridLevel && !in.LockStep && race.Warp(0) == race.Warp(1) && c.onlyInWarps(s, q):

@@ -548,6 +548,9 @@ func (b *builder) access() *protocol.Access {
 		a.Mode = protocol.Write
 	default:
 		a.Mode = protocol.Atomic
+		// of block scope now and then: the same as any atomic in one
+		// block, printed and parsed as atomic.block
+		a.BlockScope = b.chance(4)
 	}
 	for d := 0; d < arr.Dims; d++ {
 		a.Index = append(a.Index, b.index())

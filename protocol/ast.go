@@ -244,6 +244,25 @@ func Conflicts(a, b Mode) bool {
 	return !(a == Read && b == Read) && !(a == Atomic && b == Atomic)
 }
 
+// ModeIn is the mode of an access for a thread whose closest common group
+// with the other thread is g (protocol.Level.Group): an atomic of block
+// scope is, for a thread of another block, a write.
+func (a *Access) ModeIn(g Scope) Mode {
+	if a.Mode == Atomic && a.BlockScope && g == ScopeGrid {
+		return Write
+	}
+	return a.Mode
+}
+
+// Word is the access's mode as an English word, for reports: a block-scope
+// atomic that the grid level made a write says so.
+func (a *Access) Word() string {
+	if a.BlockScope && a.Mode != Atomic {
+		return "block-scope atomic"
+	}
+	return a.Mode.Word()
+}
+
 // Access is a read, write or atomic update of Array at one index per array
 // dimension.
 type Access struct {
@@ -263,6 +282,15 @@ type Access struct {
 	// count them: not a race unless the checker is asked to report them.
 	// .prot spells it wr a[i] = v;
 	Value Expr
+
+	// BlockScope marks an atomic that is atomic only among the threads of
+	// one block (CUDA's atomicAdd_block, libcu++'s thread_scope_block):
+	// under the PTX memory model, two atomics of threads of different
+	// blocks are morally strong only if each one's scope includes the
+	// other thread, so for such a pair it is a plain read-modify-write,
+	// which races with every access (ModeIn). .prot spells it
+	// atomic.block a[i];
+	BlockScope bool
 
 	// Shape, when set, is the declared shape of a multi-dimensional array
 	// that the index addresses as one linear element index (a CUDA

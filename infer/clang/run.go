@@ -180,6 +180,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		return nil, t, fmt.Errorf("%s: %v", path, err)
 	}
 	tu.Errors = soft
+	tu.pure = pureSet(ctx, bin, dir)
 	if stubs != nil {
 		tu.Missing = stubs.names
 	}

@@ -32,8 +32,9 @@ type TU struct {
 	// parsed without (each replaced by an empty one).
 	Missing []string
 
-	includeDir string      // the prelude's directory, to recognize its declarations
-	dump       io.ReaderAt // clang's JSON, from which elements are decoded
+	includeDir string          // the prelude's directory, to recognize its declarations
+	pure       map[string]bool // the prelude's pure functions (pure.go)
+	dump       io.ReaderAt     // clang's JSON, from which elements are decoded
 	elems      []element
 	ids        map[string]int
 	decoded    map[int]*Node

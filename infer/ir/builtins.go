@@ -48,9 +48,10 @@ func explicit(args []*clang.Node, i int) bool {
 	return i < len(args) && args[i] != nil && args[i].Kind != "CXXDefaultArgExpr"
 }
 
-// builtin lowers a call to a built-in of the prelude; ok is false for a
-// function it does not know.
-func (l *lowerer) builtin(n *clang.Node, name string, args []*clang.Node) (val, bool) {
+// builtin lowers a call to a built-in of the prelude, declared by fn (nil
+// when clang's tree does not say); ok is false for a function it does not
+// know.
+func (l *lowerer) builtin(n, fn *clang.Node, name string, args []*clang.Node) (val, bool) {
 	at := l.pos(n)
 	t := l.typeOf(n)
 	void := val{t: ctype{kind: cVoid}}
@@ -130,11 +131,34 @@ func (l *lowerer) builtin(n *clang.Node, name string, args []*clang.Node) (val, 
 		l.unknown(n, "a call to %s, which stops the kernel", name)
 		return void, true
 	}
-	// Any other function of the prelude (math, conversions, printf): a
-	// pure function of its scalar arguments, which reads the objects it is
-	// given by pointer to const and writes the others (sincosf).
+	return l.libraryCall(n, fn, name, args), true
+}
+
+// libraryCall lowers a call of any other function of the prelude without
+// a body. Purity is a fact the headers state (__DRF_PURE, clang's
+// ConstAttr) for functions whose semantics is known: the math library,
+// conversions, integer intrinsics; such a call is that function of its
+// scalar arguments, the same for every thread. Any other call gives a
+// fresh value, one per call and per thread: __reduce_add_sync and
+// __match_all_sync depend on the other threads of the warp, and two
+// threads of different warps with equal arguments need not get equal
+// results. Either way the call reads what it is given by pointer to const
+// and writes what it is given by pointer or reference to non-const
+// (sincosf, the pred of __match_all_sync).
+func (l *lowerer) libraryCall(n, fn *clang.Node, name string, args []*clang.Node) val {
+	at := l.pos(n)
+	t := l.typeOf(n)
+	var params []*clang.Node
+	if fn != nil {
+		params = fn.Params()
+	}
 	var scalars []Expr
-	for _, a := range args {
+	for i, a := range args {
+		if i < len(params) && l.mutableRef(params[i]) {
+			lv := l.lv(a)
+			l.store(lv, l.opaqueVal(a, lv.t, "a value written by "+name), l.pos(a))
+			continue
+		}
 		at := l.typeOf(a)
 		if at.kind == cPtr {
 			p := l.pointer(l.rv(a))
@@ -154,13 +178,29 @@ func (l *lowerer) builtin(n *clang.Node, name string, args []*clang.Node) (val, 
 			scalars = append(scalars, v.e)
 		}
 	}
-	if t.kind == cVoid || name == "printf" {
-		return l.opaqueVal(n, t, "the result of printf"), true
+	if t.kind == cScalar && len(scalars) > 0 && l.pure(n, fn, name) {
+		return val{t: t, e: &Call{At: at, Func: name, Args: scalars, T: t.ir}}
 	}
-	if t.kind == cScalar && len(scalars) > 0 && !strings.HasPrefix(name, "operator") {
-		return val{t: t, e: &Call{At: at, Func: name, Args: scalars, T: t.ir}}, true
+	return l.opaqueVal(n, t, "the result of "+name)
+}
+
+// pure reports whether the prelude declares the function called pure: by
+// the declaration's attribute where the file's dump has it, else by the
+// prelude's list (a declaration only the precompiled prelude holds).
+func (l *lowerer) pure(n, fn *clang.Node, name string) bool {
+	if fn != nil {
+		return fn.HasAttr("ConstAttr")
 	}
-	return l.opaqueVal(n, t, "the result of "+name), true
+	c := strip(n.Child(0))
+	return c != nil && c.Kind == "DeclRefExpr" && c.Referenced != nil && c.Referenced.Type != nil &&
+		l.tu.Pure(name, c.Referenced.Type.QualType)
+}
+
+// mutableRef reports whether a parameter is a reference to non-const
+// (T &, T &&): a function may write through it.
+func (l *lowerer) mutableRef(p *clang.Node) bool {
+	t := strings.TrimSpace(p.TypeString())
+	return strings.HasSuffix(t, "&") && !strings.HasPrefix(t, "const ")
 }
 
 // atomic lowers an atomic read-modify-write: one Atomic per place the
@@ -172,7 +212,10 @@ func (l *lowerer) atomic(n *clang.Node, name string, args []*clang.Node) val {
 	p := l.pointer(l.rv(args[0]))
 	var rest []Expr
 	for _, a := range args[1:] {
-		rest = append(rest, l.scalar(l.rv(a), l.typeOf(a).ir, l.pos(a)))
+		v := l.rv(a)
+		if l.typeOf(a).kind == cScalar {
+			rest = append(rest, l.scalar(v, l.typeOf(a).ir, l.pos(a)))
+		}
 	}
 	op := strings.TrimPrefix(name, "atomic")
 	scope := ""
@@ -181,6 +224,11 @@ func (l *lowerer) atomic(n *clang.Node, name string, args []*clang.Node) val {
 	}
 	op = strings.ToLower(op) + scope
 	et := l.typeOf(args[0]).pointee()
+	if w, ok := atomicWord(et); ok {
+		// an atomic on a value type of one machine word (__half,
+		// __half2, __nv_bfloat16): an atomic access of its bytes
+		et = ctype{kind: cScalar, ir: w, size: w.Size, align: w.Size}
+	}
 	var r *Var
 	if t.kind == cScalar {
 		r = l.temp(at, t.ir)
@@ -214,4 +262,32 @@ func (l *lowerer) atomic(n *clang.Node, name string, args []*clang.Node) val {
 		return val{t: t}
 	}
 	return val{t: t, e: &Ref{At: at, Var: r}}
+}
+
+// atomicWord gives the word an atomic on a struct accesses: a struct of
+// 2, 4 or 8 bytes whose fields are all scalars (CUDA's atomics on __half,
+// __half2 and __nv_bfloat16 update them as one word).
+func atomicWord(t ctype) (Type, bool) {
+	if t.kind != cStruct || t.rec == nil || t.size != 2 && t.size != 4 && t.size != 8 || !allScalar(t) {
+		return Type{}, false
+	}
+	return Type{Kind: Int, Size: t.size}, true
+}
+
+func allScalar(t ctype) bool {
+	switch t.kind {
+	case cScalar:
+		return true
+	case cStruct:
+		if t.rec == nil {
+			return false
+		}
+		for _, f := range t.rec.fields {
+			if !allScalar(f.t) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

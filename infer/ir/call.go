@@ -150,7 +150,7 @@ func (l *lowerer) callFunction(n, fn *clang.Node, name string, this *ptrv, args 
 		return l.inline(n, def, this, args)
 	}
 	if fn == nil || l.tu.InPrelude(clang.DeclFile(fn)) {
-		if v, ok := l.builtin(n, name, args); ok {
+		if v, ok := l.builtin(n, fn, name, args); ok {
 			return v, nil
 		}
 	}

@@ -94,7 +94,7 @@ var intTypes = map[string]Type{
 	"size_t": {Int, 8, false}, "ptrdiff_t": {Int, 8, true}, "intptr_t": {Int, 8, true}, "uintptr_t": {Int, 8, false},
 	"uint": {Int, 4, false}, "ushort": {Int, 2, false},
 	"bool": BoolT, "_Bool": BoolT,
-	"float": F32, "double": {Float, 8, true}, "long double": {Float, 16, true}, "__half": {Float, 2, true}, "half": {Float, 2, true},
+	"float": F32, "double": {Float, 8, true}, "long double": {Float, 16, true},
 	"_Float16": {Float, 2, true}, "__fp16": {Float, 2, true},
 }
 
@@ -103,13 +103,14 @@ type types struct {
 	tu      *clang.TU
 	records map[string]*clang.Node // struct definitions of the main file by name
 	enums   map[string]bool
+	enumVal map[string]int64  // enumerators by spelling (cuda::thread_scope_block, E::A)
 	alias   map[string]string // typedefs and aliases of the main file: their types
 	layouts map[string]*record
 	busy    map[string]bool // layouts being computed (a struct containing itself by value is malformed)
 }
 
 func newTypes(tu *clang.TU) *types {
-	ts := &types{tu: tu, records: map[string]*clang.Node{}, enums: map[string]bool{}, alias: map[string]string{},
+	ts := &types{tu: tu, records: map[string]*clang.Node{}, enums: map[string]bool{}, enumVal: map[string]int64{}, alias: map[string]string{},
 		layouts: map[string]*record{}, busy: map[string]bool{}}
 	// the user's declarations first, then those of drfcheck's headers
 	// (cuRAND's states, libcu++'s atomics), which never shadow them
@@ -158,6 +159,7 @@ func (ts *types) add(decls []*clang.Node) {
 		case "EnumDecl":
 			ts.enums[n.Name] = true
 			ts.enums[prefix+n.Name] = true
+			ts.addEnumerators(n, prefix)
 		case "ClassTemplateDecl":
 			// the instances of a class template have layouts of their own,
 			// spelled with their arguments: box<int, 1>
@@ -185,6 +187,31 @@ func (ts *types) add(decls []*clang.Node) {
 		}
 		return false
 	})
+}
+
+// addEnumerators records the values of an enum's enumerators under the
+// spellings a template argument may use: prefix::A for an unscoped enum
+// of a namespace, prefix::E::A for any.
+func (ts *types) addEnumerators(n *clang.Node, prefix string) {
+	next := int64(0)
+	for _, c := range n.Inner {
+		if c == nil || c.Kind != "EnumConstantDecl" {
+			continue
+		}
+		for _, e := range c.Inner {
+			if e != nil && e.Kind == "ConstantExpr" {
+				if v, ok := e.IntValue(); ok {
+					next = v
+				}
+			}
+		}
+		for _, key := range []string{prefix + c.Name, prefix + n.Name + "::" + c.Name} {
+			if _, seen := ts.enumVal[key]; !seen {
+				ts.enumVal[key] = next
+			}
+		}
+		next++
+	}
 }
 
 // addSpecialization records an instance of a class template under its
@@ -241,7 +268,7 @@ func (ts *types) specializationOf(name string) *clang.Node {
 			continue
 		}
 		kargs := splitArgs(key[len(base)+1 : len(key)-1])
-		if len(kargs) != len(args) || !typesAgree(args, kargs) {
+		if len(kargs) != len(args) || !ts.typesAgree(args, kargs) {
 			continue
 		}
 		if found != nil && found != d && !sameFields(found, d) {
@@ -275,16 +302,19 @@ func splitArgs(s string) []string {
 
 // typesAgree reports whether spelled arguments agree with an instance's:
 // a type argument of the instance must be spelled the same; a value
-// argument (a number, true, false) matches a spelling that is not a number
-// (an enumerator, a cast: what addSpecialization cannot spell), and a
-// number only if equal.
-func typesAgree(spelled, instance []string) bool {
+// argument (a number, true, false) matches a number or an enumerator of
+// the file only if equal, and any other spelling (a cast, an expression:
+// what addSpecialization cannot spell).
+func (ts *types) typesAgree(spelled, instance []string) bool {
 	for i := range spelled {
 		a, b := spelled[i], instance[i]
 		n, isNum := spelledNumber(b)
 		switch {
 		case isNum:
 			if m, ok := spelledNumber(a); ok && m != n {
+				return false
+			}
+			if m, ok := ts.enumVal[strings.TrimPrefix(a, "::")]; ok && m != n {
 				return false
 			}
 		case b == "true" || b == "false":

@@ -34,9 +34,14 @@ func TestTemplateArgs(t *testing.T) {
 		{[]string{"ns::A"}, []string{"ns::B"}, false}, // types must be spelled alike
 		{[]string{"float", "1U"}, []string{"float", "1"}, true},
 		{[]string{"int", "false"}, []string{"int", "true"}, false},
+		// an enumerator of the file matches its own value only
+		{[]string{"int", "cuda::thread_scope_block"}, []string{"int", "2"}, true},
+		{[]string{"int", "cuda::thread_scope_block"}, []string{"int", "1"}, false},
+		{[]string{"int", "::cuda::thread_scope_device"}, []string{"int", "1"}, true},
 	}
+	ts := &types{enumVal: map[string]int64{"cuda::thread_scope_block": 2, "cuda::thread_scope_device": 1, "layout::rows": 1}}
 	for _, tc := range agree {
-		if got := typesAgree(tc.spelled, tc.instance); got != tc.want {
+		if got := ts.typesAgree(tc.spelled, tc.instance); got != tc.want {
 			t.Errorf("typesAgree(%q, %q) = %v, want %v", tc.spelled, tc.instance, got, tc.want)
 		}
 	}

@@ -316,6 +316,32 @@ kernel k
   fence device
 }
 `},
+	// a pure function of the prelude is a function of its arguments; any
+	// other gives a fresh value and writes what its pointers designate
+	{"library calls", `
+__global__ void k(int *a, unsigned m, float x) {
+  int pred;
+  float s, c;
+  a[0] = __popc(m);
+  a[1] = __reduce_add_sync(0xffffffffu, m);
+  a[2] = __match_all_sync(0xffffffffu, m, &pred);
+  sincosf(x, &s, &c);
+  a[3] = pred;
+}`, `
+kernel k
+  param m u32
+  param x f32
+  global a i32[?]
+{
+  store i32 [a] = __popc(m)
+  store i32 [a + 4] = i32(opaque(the result of __reduce_add_sync))
+  pred = opaque(a value written by __match_all_sync)
+  store i32 [a + 8] = i32(opaque(the result of __match_all_sync))
+  s = opaque(a value written by sincosf)
+  c = opaque(a value written by sincosf)
+  store i32 [a + 12] = pred
+}
+`},
 	{"unsupported", `
 __device__ int fact(int n) { return n < 2 ? 1 : n * fact(n - 1); }
 __global__ void k(int *a) {

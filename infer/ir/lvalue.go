@@ -314,12 +314,20 @@ func structName(t ctype) string {
 	return "struct " + t.name
 }
 
-// addressOf returns the address of an object.
+// addressOf returns the address of an object. A temporary whose address
+// is taken (a const T & parameter bound to a call's result, this of a
+// method called on one) is materialized, as C++ does: a local object of
+// the thread holding its value, which lives as long as the call.
 func (l *lowerer) addressOf(lv lval) *ptrv {
 	p := &ptrv{}
 	for _, a := range lv.alts {
-		switch a.kind {
-		case pBuiltin, pTemp:
+		switch {
+		case a.kind == pTemp && a.val != nil && lv.n != nil && (lv.t.kind == cScalar || lv.t.kind == cStruct && lv.t.rec != nil):
+			at := l.pos(lv.n)
+			tmp := l.newObject(at, l.name("tmp"), lv.t, Temp)
+			l.initObject(tmp, *a.val, true, at)
+			a = place{guard: a.guard, kind: pVar, obj: tmp}
+		case a.kind == pBuiltin || a.kind == pTemp:
 			a = place{guard: a.guard, kind: pUnknown, why: "the address of a temporary"}
 		}
 		p.alts = append(p.alts, a)

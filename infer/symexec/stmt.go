@@ -2,6 +2,7 @@ package symexec
 
 import (
 	"fmt"
+	"strings"
 
 	"drfcheck/infer/ir"
 	"drfcheck/protocol"
@@ -157,7 +158,7 @@ func (x *exec) stmt(s ir.Stmt) exits {
 	case *ir.Load:
 		off := x.eval(s.Addr.Off)
 		if !x.isCovered(s.Addr.Base, off, s.T) {
-			x.access(at, protocol.Read, s.Addr.Base, off, s.T, s.Source, nil)
+			x.access(at, protocol.Read, s.Addr.Base, off, s.T, s.Source, nil, false)
 		}
 		x.env[s.Dst] = x.loaded(at, s, off)
 	case *ir.Store:
@@ -166,14 +167,14 @@ func (x *exec) stmt(s ir.Stmt) exits {
 			value = v.e
 		}
 		off := x.eval(s.Addr.Off)
-		x.access(at, protocol.Write, s.Addr.Base, off, s.T, s.Source, value)
+		x.access(at, protocol.Write, s.Addr.Base, off, s.T, s.Source, value, false)
 		x.covers(s.Addr.Base, off, s.T)
 	case *ir.Atomic:
 		for _, a := range s.Args {
 			x.eval(a)
 		}
 		off := x.eval(s.Addr.Off)
-		x.access(at, protocol.Atomic, s.Addr.Base, off, s.T, s.Source, nil)
+		x.access(at, protocol.Atomic, s.Addr.Base, off, s.T, s.Source, nil, blockScope(s))
 		if s.Dst != nil {
 			x.env[s.Dst] = x.atomicResult(at, s, off)
 		}
@@ -311,12 +312,14 @@ func (x *exec) memoryValue(at protocol.Pos, dst *ir.Var) value {
 // value, which is distinct between threads when the atomic increments a
 // counter (counters) at one place for the whole grid: in global memory
 // (a __shared__ counter is one per block, and the blocks' counters hand
-// out the same values), at an address that does not depend on the block
+// out the same values), of device or system scope (the atomics of a
+// block-scoped counter are not atomic between blocks: two blocks may get
+// one value), at an address that does not depend on the block
 // or on a loop variable (two blocks, or two iterations, may increment
 // different counters).
 func (x *exec) atomicResult(at protocol.Pos, s *ir.Atomic, off value) value {
 	iv, ok := off.(intVal)
-	grid := s.Addr.Base.Kind == ir.Global || s.Addr.Base.Kind == ir.Device
+	grid := (s.Addr.Base.Kind == ir.Global || s.Addr.Base.Kind == ir.Device) && !blockScope(s)
 	if !grid || !x.counters[s.Addr.Base] || !ok || !x.gridUniform(iv.e) || !s.Dst.T.IsInt() || s.Dst.T.Kind == ir.Bool {
 		return x.memoryValue(at, s.Dst)
 	}
@@ -459,15 +462,20 @@ func (x *exec) assume(a *ir.Assume) {
 // The protocol's index is the element of the base's scalar type that the
 // byte offset falls in; a wider access (a float4 read of a float array)
 // covers each element it spans. A write's value, when known, goes with an
-// access of one element at most: two such writes of one value are benign.
-func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset value, t ir.Type, src string, value protocol.Expr) {
+// access of exactly one element: two such writes of one value write the
+// same bytes, and are benign. A narrower write (a short into an int cell,
+// memset's bytes) writes other bytes than a whole-cell write of the same
+// number (1 in bytes 2..3 is 01 00 there, a 4-byte 1 writes 00 00), so its
+// value is dropped, except 0, whose bytes are zero at any width. An atomic
+// of block scope says so (protocol.Access.BlockScope).
+func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset value, t ir.Type, src string, value protocol.Expr, blockScope bool) {
 	if b.Kind == ir.Private || b.Kind == ir.Constant && mode == protocol.Read {
 		return
 	}
 	arr := x.k.array(b)
 	off := x.asInt(at, offset)
 	acc := func(idx protocol.Expr) *protocol.Access {
-		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src, Shape: arr.shape}
+		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src, Shape: arr.shape, BlockScope: blockScope}
 	}
 	size, unit := t.Size, arr.unit
 	if size <= 0 {
@@ -477,7 +485,9 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset va
 	switch {
 	case size <= unit:
 		a := acc(first)
-		a.Value = value
+		if size == unit || isLit(value, 0) {
+			a.Value = value
+		}
 		x.emit(a)
 	case size%unit == 0:
 		v := x.k.names.fresh("elem")
@@ -487,3 +497,8 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset va
 		x.unknown(at, "an access of %d bytes in memory of %d-byte elements: %s", size, unit, src)
 	}
 }
+
+// blockScope reports whether an atomic is atomic only within a block
+// (atomicAdd_block and the other _block built-ins, libcu++'s
+// thread_scope_block).
+func blockScope(a *ir.Atomic) bool { return strings.HasSuffix(a.Op, ".block") }

@@ -474,7 +474,8 @@ func firstDiff(a, b []Event) int {
 
 // Races returns every racing pair of r once: two access values of distinct
 // threads on the same array at the same index, at least one of them a write
-// (protocol.Conflicts), and not ordered by a barrier: in the same warp phase
+// (protocol.Conflicts; an atomic of block scope is a write for a thread of
+// another block), and not ordered by a barrier: in the same warp phase
 // of one warp, in the same phase of one block, or in different blocks on a
 // global array in the same grid phase.
 func Races(r *Result) []Race {
@@ -502,8 +503,10 @@ func Races(r *Result) []Race {
 		for i, a := range as {
 			for _, b := range as[i+1:] {
 				var concurrent bool
+				g := protocol.ScopeBlock
 				switch {
 				case a.block != b.block:
+					g = protocol.ScopeGrid
 					concurrent = r.Kinds[a.Access.Array] == protocol.Global && a.GridPhase == b.GridPhase
 				case a.Warp == b.Warp && r.LockStep && a.Thread != b.Thread:
 					sa, sb := segs.of(a.AccessValue, b.AccessValue)
@@ -513,7 +516,7 @@ func Races(r *Result) []Race {
 				default:
 					concurrent = a.Phase == b.Phase
 				}
-				if a.Thread != b.Thread && protocol.Conflicts(a.Access.Mode, b.Access.Mode) && concurrent &&
+				if a.Thread != b.Thread && protocol.Conflicts(a.Access.ModeIn(g), b.Access.ModeIn(g)) && concurrent &&
 					(r.BenignRaces || !Benign(a.AccessValue, b.AccessValue)) {
 					races = append(races, Race{a.AccessValue, b.AccessValue})
 				}

@@ -131,6 +131,15 @@ var modes = map[string]protocol.Mode{"rd": protocol.Read, "wr": protocol.Write, 
 
 func (c *converter) access(g *access) *protocol.Access {
 	a := &protocol.Access{At: pos(g.Pos), Mode: modes[g.Mode], Array: g.Array}
+	switch {
+	case g.Scope == "":
+	case g.Scope == "block" && a.Mode == protocol.Atomic:
+		a.BlockScope = true
+	case a.Mode == protocol.Atomic:
+		c.errorf(a.At, "unknown scope of an atomic %q: atomic.block is the only one (an atomic without a scope is atomic for the whole grid)", g.Scope)
+	default:
+		c.errorf(a.At, "only an atomic has a scope (atomic.block), not %s.%s", g.Mode, g.Scope)
+	}
 	for _, e := range g.Index {
 		a.Index = append(a.Index, c.expr(e))
 	}

@@ -55,6 +55,7 @@ type syncStmt struct {
 type access struct {
 	Pos   lexer.Position
 	Mode  string        `parser:"@('rd' | 'wr' | 'atomic')"`
+	Scope string        `parser:"('.' @Ident)?"`
 	Array string        `parser:"@Ident"`
 	Index []*expression `parser:"('[' @@ ']')+"`
 	Value *expression   `parser:"('=' @@)? ';'"`

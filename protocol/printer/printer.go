@@ -140,7 +140,11 @@ func (p *printer) stmt(s protocol.Stmt) {
 }
 
 func (p *printer) access(a *protocol.Access) {
-	p.write(a.Mode.String(), " ", a.Array)
+	p.write(a.Mode.String())
+	if a.BlockScope && a.Mode == protocol.Atomic {
+		p.write(".block")
+	}
+	p.write(" ", a.Array)
 	for _, e := range a.Index {
 		p.write("[")
 		p.expr(e, precTernary)

@@ -157,7 +157,11 @@ type Program struct {
 // level, asking oracle (which may be nil) to prune infeasible cases.
 func Normalize(f *protocol.File, info *protocol.Info, level Level, oracle Oracle) *Program {
 	p := newPreparer(info)
-	body := p.stmts(projectSyncs(f.Body.Stmts, level.Group()), loopCtx{})
+	sts := projectSyncs(f.Body.Stmts, level.Group())
+	if level == GridLevel {
+		sts = blockAtomicsAsWrites(sts)
+	}
+	body := p.stmts(sts, loopCtx{})
 	pre, rest := splitPre(body)
 	rest = guardAccesses(rest, nil)
 	prog := &Program{Info: info, Level: level, Pre: pre}
@@ -567,4 +571,48 @@ func lockStepBlock(b *protocol.Block) *protocol.Block {
 		return nil
 	}
 	return &protocol.Block{At: b.At, Stmts: lockStepStmts(b.Stmts)}
+}
+
+// blockAtomicsAsWrites makes every atomic of block scope a write, for the
+// grid level: two threads of different blocks are not atomic to each other
+// there (protocol.Access.ModeIn), so such an atomic races with any access
+// of another block, atomics included. The access keeps BlockScope, so that
+// a report can say why an atomic is a write.
+func blockAtomicsAsWrites(sts []protocol.Stmt) []protocol.Stmt {
+	if !slices.ContainsFunc(protocol.Accesses(&protocol.Block{Stmts: sts}), func(a *protocol.Access) bool {
+		return a.ModeIn(protocol.ScopeGrid) != a.Mode
+	}) {
+		return sts
+	}
+	out := make([]protocol.Stmt, len(sts))
+	for i, s := range sts {
+		out[i] = blockAtomicAsWrite(s)
+	}
+	return out
+}
+
+func blockAtomicAsWrite(s protocol.Stmt) protocol.Stmt {
+	block := func(b *protocol.Block) *protocol.Block {
+		if b == nil {
+			return nil
+		}
+		return &protocol.Block{At: b.At, Stmts: blockAtomicsAsWrites(b.Stmts)}
+	}
+	switch s := s.(type) {
+	case *protocol.Access:
+		if m := s.ModeIn(protocol.ScopeGrid); m != s.Mode {
+			a := *s
+			a.Mode = m
+			return &a
+		}
+	case *protocol.Loop:
+		l := *s
+		l.Body = block(s.Body)
+		return &l
+	case *protocol.If:
+		return &protocol.If{At: s.At, Cond: s.Cond, Then: block(s.Then), Else: block(s.Else)}
+	case *protocol.Block:
+		return block(s)
+	}
+	return s
 }

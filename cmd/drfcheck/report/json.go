@@ -122,6 +122,7 @@ type JSONRace struct {
 type JSONAcc struct {
 	JSONPos
 	Mode      string      `json:"mode"`
+	Scope     string      `json:"scope,omitempty"`
 	Source    string      `json:"source,omitempty"`
 	Index     []int64     `json:"index"`
 	ThreadIdx [3]int64    `json:"threadIdx"`
@@ -244,7 +245,7 @@ func jsonRace(r *check.Race) JSONRace {
 		BlockDim: w.BlockDim, GridDim: w.GridDim, Assumptions: []string{}, Replayed: true}
 	for i, t := range w.Threads {
 		jr.Accesses[i] = JSONAcc{
-			JSONPos: jsonPos(t.Access.At), Mode: t.Access.Mode.Word(), Source: t.Access.Source,
+			JSONPos: jsonPos(t.Access.At), Mode: jsonMode(t.Access), Scope: jsonScope(t.Access), Source: t.Access.Source,
 			Index: t.Access.ShapedIndex(t.Index), ThreadIdx: t.ThreadIdx, BlockIdx: t.BlockIdx,
 			Loops: jsonValues(t.Loops), Locals: jsonValues(t.Locals),
 		}
@@ -275,4 +276,21 @@ func jsonDivergence(d *check.Divergence) JSONDivergence {
 		jd.Threads[i] = jt
 	}
 	return jd
+}
+
+// jsonMode is the mode of an access as the user wrote it: a block-scope
+// atomic stays an atomic (with scope "block") at the grid level, where it
+// is checked as a write.
+func jsonMode(a *protocol.Access) string {
+	if a.BlockScope {
+		return protocol.Atomic.Word()
+	}
+	return a.Mode.Word()
+}
+
+func jsonScope(a *protocol.Access) string {
+	if a.BlockScope {
+		return "block"
+	}
+	return ""
 }

@@ -261,6 +261,9 @@ func raceText(k *check.Report, r *check.Race) string {
 func accessText(k *check.Report, r *check.Race, i int) string {
 	t := r.Witness.Threads[i]
 	verb := map[protocol.Mode]string{protocol.Read: "reads", protocol.Write: "writes", protocol.Atomic: "atomically updates"}[t.Access.Mode]
+	if t.Access.BlockScope {
+		verb = "atomically updates (block scope)"
+	}
 	s := fmt.Sprintf("thread %s", tidText(t.ThreadIdx, k.Launch.BlockDim))
 	if r.Level.String() == "grid" {
 		s += " of block " + tidText(t.BlockIdx, k.Launch.GridDim)

@@ -126,14 +126,14 @@ func (t *Text) quoteSpan(pos protocol.Pos, text, note string) {
 func (t *Text) race(k *check.Report, r *check.Race) {
 	w := r.Witness
 	a, b := w.Threads[0], w.Threads[1]
-	msg := fmt.Sprintf("data race on '%s' (%s/%s)", r.Array, a.Access.Mode.Word(), b.Access.Mode.Word())
+	msg := fmt.Sprintf("data race on '%s' (%s/%s)", r.Array, a.Access.Word(), b.Access.Word())
 	msg += betweenText(k, r)
 	t.header(a.Access.At, "error", msg)
-	t.quoteSpan(a.Access.At, a.Access.Source, fmt.Sprintf("%s by thread %s", a.Access.Mode.Word(), tidText(a.ThreadIdx, k.Launch.BlockDim)))
+	t.quoteSpan(a.Access.At, a.Access.Source, fmt.Sprintf("%s by thread %s", a.Access.Word(), tidText(a.ThreadIdx, k.Launch.BlockDim)))
 	if b.Access.At != a.Access.At {
 		t.printf("%s: %s: the other access\n", t.paint("1", b.Access.At.String()), t.paint(sevColor("note"), "note"))
 	}
-	t.quoteSpan(b.Access.At, b.Access.Source, fmt.Sprintf("%s by thread %s", b.Access.Mode.Word(), tidText(b.ThreadIdx, k.Launch.BlockDim)))
+	t.quoteSpan(b.Access.At, b.Access.Source, fmt.Sprintf("%s by thread %s", b.Access.Word(), tidText(b.ThreadIdx, k.Launch.BlockDim)))
 	t.table(k, w)
 	if r.Wrap != "" {
 		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), r.Wrap)
@@ -147,7 +147,7 @@ func (t *Text) race(k *check.Report, r *check.Race) {
 func (t *Text) table(k *check.Report, w *smtgen.Witness) {
 	a, b := w.Threads[0], w.Threads[1]
 	rows := [][3]string{
-		{"", fmt.Sprintf("%s at %d:%d", a.Access.Mode.Word(), a.Access.At.Line, a.Access.At.Col), fmt.Sprintf("%s at %d:%d", b.Access.Mode.Word(), b.Access.At.Line, b.Access.At.Col)},
+		{"", fmt.Sprintf("%s at %d:%d", a.Access.Word(), a.Access.At.Line, a.Access.At.Col), fmt.Sprintf("%s at %d:%d", b.Access.Word(), b.Access.At.Line, b.Access.At.Col)},
 		{"threadIdx", dim3(a.ThreadIdx), dim3(b.ThreadIdx)},
 		{"blockIdx", dim3(a.BlockIdx), dim3(b.BlockIdx)},
 	}

@@ -5,9 +5,10 @@
 // directory: barriers, atomics and the built-in index variables become
 // protocol constructs, min, max and make_int2 & co. values; functions with
 // bodies (dim3's constructors, cooperative groups) are inlined like user
-// code; any other function declared here without a body is a pure function
-// of its scalar arguments that reads what it is given by pointer to const
-// and writes what it is given by pointer to non-const. The declarations are
+// code; a function declared here without a body and marked __DRF_PURE is
+// that function of its scalar arguments, any other gives a fresh value per
+// call and per thread; either reads what it is given by pointer to const
+// and writes what it is given by pointer or reference to non-const. The declarations are
 // kept lean (templates and macros for families of overloads, no bodies
 // where the front end knows the semantics). The prelude is precompiled when
 // clang can: its declarations are then read lazily and dumped only when the
@@ -61,6 +62,17 @@
 #define CUDARTAPI
 #define CUDART_CB
 #define __DRF_HD __host__ __device__
+// __DRF_PURE marks the functions whose result is a function of their
+// arguments only, the same for every thread and every call: the math
+// library, conversions, integer intrinsics. The front end takes a call of
+// one as that function of its arguments (two threads computing
+// __popc(m) of equal m write equal values). Any other function of these
+// headers without a body gives a fresh value per call and per thread, and
+// may write what its pointer and reference arguments reach: warp
+// functions (__reduce_add_sync depends on the other threads of the warp),
+// clocks, random numbers, and whatever is added without this mark.
+#define __DRF_PURE __attribute__((const))
+#define __DRF_HDP __host__ __device__ __DRF_PURE
 
 #include <stddef.h>
 
@@ -87,43 +99,43 @@ __device__ void __assert_fail(const char *assertion, const char *file, unsigned 
 
 // ---- integer intrinsics ----
 
-__DRF_HD int __mul24(int x, int y);
-__DRF_HD unsigned int __umul24(unsigned int x, unsigned int y);
-__DRF_HD int __mulhi(int x, int y);
-__DRF_HD unsigned int __umulhi(unsigned int x, unsigned int y);
-__DRF_HD long long __mul64hi(long long x, long long y);
-__DRF_HD unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
-__DRF_HD int __hadd(int x, int y);
-__DRF_HD int __rhadd(int x, int y);
-__DRF_HD unsigned int __uhadd(unsigned int x, unsigned int y);
-__DRF_HD unsigned int __urhadd(unsigned int x, unsigned int y);
-__DRF_HD unsigned int __sad(int x, int y, unsigned int z);
-__DRF_HD unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
-__DRF_HD int __popc(unsigned int x);
-__DRF_HD int __popcll(unsigned long long x);
-__DRF_HD int __clz(int x);
-__DRF_HD int __clzll(long long x);
-__DRF_HD int __ffs(int x);
-__DRF_HD int __ffsll(long long x);
-__DRF_HD unsigned int __brev(unsigned int x);
-__DRF_HD unsigned long long __brevll(unsigned long long x);
-__DRF_HD unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
-__DRF_HD unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
-__DRF_HD unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift);
-__DRF_HD unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
-__DRF_HD unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
-__DRF_HD unsigned int __fns(unsigned int mask, unsigned int base, int offset);
-__DRF_HD int __dp4a(int a, int b, int c);
-__DRF_HD unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c);
-__DRF_HD int __dp2a_lo(int a, int b, int c);
-__DRF_HD unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c);
-__DRF_HD int __dp2a_hi(int a, int b, int c);
-__DRF_HD unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c);
+__DRF_HDP int __mul24(int x, int y);
+__DRF_HDP unsigned int __umul24(unsigned int x, unsigned int y);
+__DRF_HDP int __mulhi(int x, int y);
+__DRF_HDP unsigned int __umulhi(unsigned int x, unsigned int y);
+__DRF_HDP long long __mul64hi(long long x, long long y);
+__DRF_HDP unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
+__DRF_HDP int __hadd(int x, int y);
+__DRF_HDP int __rhadd(int x, int y);
+__DRF_HDP unsigned int __uhadd(unsigned int x, unsigned int y);
+__DRF_HDP unsigned int __urhadd(unsigned int x, unsigned int y);
+__DRF_HDP unsigned int __sad(int x, int y, unsigned int z);
+__DRF_HDP unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
+__DRF_HDP int __popc(unsigned int x);
+__DRF_HDP int __popcll(unsigned long long x);
+__DRF_HDP int __clz(int x);
+__DRF_HDP int __clzll(long long x);
+__DRF_HDP int __ffs(int x);
+__DRF_HDP int __ffsll(long long x);
+__DRF_HDP unsigned int __brev(unsigned int x);
+__DRF_HDP unsigned long long __brevll(unsigned long long x);
+__DRF_HDP unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
+__DRF_HDP unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
+__DRF_HDP unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift);
+__DRF_HDP unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
+__DRF_HDP unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
+__DRF_HDP unsigned int __fns(unsigned int mask, unsigned int base, int offset);
+__DRF_HDP int __dp4a(int a, int b, int c);
+__DRF_HDP unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c);
+__DRF_HDP int __dp2a_lo(int a, int b, int c);
+__DRF_HDP unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c);
+__DRF_HDP int __dp2a_hi(int a, int b, int c);
+__DRF_HDP unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c);
 // SIMD video instructions: four bytes or two halfwords of 32 bits
-#define __DRF_V1(n) __DRF_HD unsigned int n##2(unsigned int); __DRF_HD unsigned int n##4(unsigned int);
+#define __DRF_V1(n) __DRF_HDP unsigned int n##2(unsigned int); __DRF_HDP unsigned int n##4(unsigned int);
 #define __DRF_V2(n) \
-  __DRF_HD unsigned int n##2(unsigned int, unsigned int); \
-  __DRF_HD unsigned int n##4(unsigned int, unsigned int);
+  __DRF_HDP unsigned int n##2(unsigned int, unsigned int); \
+  __DRF_HDP unsigned int n##4(unsigned int, unsigned int);
 __DRF_V1(__vabs) __DRF_V1(__vabsss) __DRF_V1(__vneg) __DRF_V1(__vnegss)
 __DRF_V2(__vabsdiffs) __DRF_V2(__vabsdiffu) __DRF_V2(__vadd) __DRF_V2(__vaddss) __DRF_V2(__vaddus)
 __DRF_V2(__vavgs) __DRF_V2(__vavgu) __DRF_V2(__vhaddu) __DRF_V2(__vcmpeq) __DRF_V2(__vcmpges) __DRF_V2(__vcmpgeu)
@@ -134,32 +146,32 @@ __DRF_V2(__vsetgtu) __DRF_V2(__vsetles) __DRF_V2(__vsetleu) __DRF_V2(__vsetlts) 
 __DRF_V2(__vsetne) __DRF_V2(__vsub) __DRF_V2(__vsubss) __DRF_V2(__vsubus)
 
 // min and max: the front end turns them into conditional expressions.
-__DRF_HD int min(int a, int b);
-__DRF_HD unsigned int min(unsigned int a, unsigned int b);
-__DRF_HD unsigned int min(int a, unsigned int b);
-__DRF_HD unsigned int min(unsigned int a, int b);
-__DRF_HD long min(long a, long b);
-__DRF_HD unsigned long min(unsigned long a, unsigned long b);
-__DRF_HD long long min(long long a, long long b);
-__DRF_HD unsigned long long min(unsigned long long a, unsigned long long b);
-__DRF_HD float min(float a, float b);
-__DRF_HD double min(double a, double b);
-__DRF_HD int max(int a, int b);
-__DRF_HD unsigned int max(unsigned int a, unsigned int b);
-__DRF_HD unsigned int max(int a, unsigned int b);
-__DRF_HD unsigned int max(unsigned int a, int b);
-__DRF_HD long max(long a, long b);
-__DRF_HD unsigned long max(unsigned long a, unsigned long b);
-__DRF_HD long long max(long long a, long long b);
-__DRF_HD unsigned long long max(unsigned long long a, unsigned long long b);
-__DRF_HD float max(float a, float b);
-__DRF_HD double max(double a, double b);
-__DRF_HD int umin(unsigned int a, unsigned int b);
-__DRF_HD int umax(unsigned int a, unsigned int b);
-__DRF_HD long long llmin(long long a, long long b);
-__DRF_HD long long llmax(long long a, long long b);
-__DRF_HD unsigned long long ullmin(unsigned long long a, unsigned long long b);
-__DRF_HD unsigned long long ullmax(unsigned long long a, unsigned long long b);
+__DRF_HDP int min(int a, int b);
+__DRF_HDP unsigned int min(unsigned int a, unsigned int b);
+__DRF_HDP unsigned int min(int a, unsigned int b);
+__DRF_HDP unsigned int min(unsigned int a, int b);
+__DRF_HDP long min(long a, long b);
+__DRF_HDP unsigned long min(unsigned long a, unsigned long b);
+__DRF_HDP long long min(long long a, long long b);
+__DRF_HDP unsigned long long min(unsigned long long a, unsigned long long b);
+__DRF_HDP float min(float a, float b);
+__DRF_HDP double min(double a, double b);
+__DRF_HDP int max(int a, int b);
+__DRF_HDP unsigned int max(unsigned int a, unsigned int b);
+__DRF_HDP unsigned int max(int a, unsigned int b);
+__DRF_HDP unsigned int max(unsigned int a, int b);
+__DRF_HDP long max(long a, long b);
+__DRF_HDP unsigned long max(unsigned long a, unsigned long b);
+__DRF_HDP long long max(long long a, long long b);
+__DRF_HDP unsigned long long max(unsigned long long a, unsigned long long b);
+__DRF_HDP float max(float a, float b);
+__DRF_HDP double max(double a, double b);
+__DRF_HDP int umin(unsigned int a, unsigned int b);
+__DRF_HDP int umax(unsigned int a, unsigned int b);
+__DRF_HDP long long llmin(long long a, long long b);
+__DRF_HDP long long llmax(long long a, long long b);
+__DRF_HDP unsigned long long ullmin(unsigned long long a, unsigned long long b);
+__DRF_HDP unsigned long long ullmax(unsigned long long a, unsigned long long b);
 
 // ---- the C and C++ libraries, which nvcc's headers include ----
 
