@@ -1,8 +1,8 @@
 package cudagen
 
-// headerConstructNames are the constructs of genheader.go (ConstructNames
+// HeaderConstructNames are the constructs of genheader.go (ConstructNames
 // lists them with the others).
-var headerConstructNames = []string{
+var HeaderConstructNames = []string{
 	"half array", "bfloat16 array", "half2 array", "half shared", "half global", "half arithmetic",
 	"half accumulate", "half index",
 	"warp reduce", "warp vote", "warp match", "warp shuffle", "__activemask", "collective, partial warp",
@@ -11,7 +11,7 @@ var headerConstructNames = []string{
 	"memory_order_relaxed", "block scope, several blocks", "scoped counter",
 }
 
-func init() { ConstructNames = append(ConstructNames, headerConstructNames...) }
+func init() { ConstructNames = append(ConstructNames, HeaderConstructNames...) }
 
 // headerConstructs adds the constructs of genheader.go that p uses.
 func headerConstructs(p *Program, ti *typeInfo, add func(string)) {
