@@ -192,4 +192,3 @@ func fixedOf(c *cudagen.Case) map[string]int64 {
 	}
 	return fix
 }
-

@@ -342,4 +342,3 @@ func bufferInit(v, initName string, p cudagen.Param) (string, error) {
 	fmt.Fprintf(&b, "  %s %s = gx_f.alloc<%s>(\"%s\", %d, %s, %d);\n", typ, v, elem, p.Name, n, init, len(p.Init))
 	return b.String(), nil
 }
-
