@@ -40,8 +40,9 @@ import (
 // when they are in one grid interval, and blocks that pass different
 // sequences of grid barriers diverge.
 //
-// Threads run one after the other; a thread's barriers only number its
-// barrier intervals. That is exact because no value that depends on the
+// Threads run one after the other (a block with warp collectives as
+// coroutines that meet at each call: interp_header.go); a thread's
+// barriers only number its barrier intervals. That is exact because no value that depends on the
 // schedule may decide control flow or an index: the values read from
 // shared or global memory that the kernel writes (and the values atomics
 // and __syncthreads_count & co. return) are tagged non-deterministic
