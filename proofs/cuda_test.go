@@ -58,6 +58,9 @@ func TestCUDADifferential(t *testing.T) {
 		if ok, why := o.sound(); !ok {
 			return &gopter.PropResult{Status: gopter.PropFalse, Labels: []string{why}}
 		}
+		if ok, why := o.soundStrict(c); !ok {
+			return &gopter.PropResult{Status: gopter.PropFalse, Labels: []string{why}}
+		}
 		return &gopter.PropResult{Status: gopter.PropTrue}
 	}, cudagen.Gen()))
 	d.report(t, collected)
@@ -68,6 +71,7 @@ func TestCUDADifferential(t *testing.T) {
 type differential struct {
 	t       *testing.T
 	checker *check.Checker
+	strict  *check.Checker // benign races left out, as by default
 	dir     string
 
 	mu         sync.Mutex
@@ -82,6 +86,20 @@ type diffOutcome struct {
 	verdict  check.Verdict
 	report   *check.Report
 	rejected error // drfcheck could not read the kernel
+	// strict is drfcheck's verdict with benign races left out (its
+	// default), asked only where the interpreter finds a harmful race
+	// (Case.Harmful); -1 where not asked.
+	strict check.Verdict
+}
+
+// soundStrict reports whether drfcheck, leaving out benign races, still
+// finds one where the interpreter finds a harmful race: two writes of one
+// value are benign only when they write the same bytes.
+func (o *diffOutcome) soundStrict(c *cudagen.Case) (bool, string) {
+	if o.strict != check.DRF {
+		return true, ""
+	}
+	return false, fmt.Sprintf("the interpreter shows a race that is not benign (%s), drfcheck leaving out benign races says drf", c.Race)
 }
 
 // sound reports whether drfcheck's verdict is allowed by the execution.
@@ -107,6 +125,7 @@ func newDifferential(t *testing.T) *differential {
 		// the oracle counts every unordered pair of writes as a race, as
 		// C++ does, benign or not: so does drfcheck here
 		checker: check.New(check.Options{Timeout: 10 * time.Second, KernelTimeout: 30 * time.Second, MaxRaces: 1, BenignRaces: true}),
+		strict:  check.New(check.Options{Timeout: 10 * time.Second, KernelTimeout: 30 * time.Second, MaxRaces: 1}),
 		dir:     t.TempDir(),
 		cache:   map[string]*diffOutcome{},
 	}
@@ -171,14 +190,17 @@ func (d *differential) evaluate(batch []*cudagen.Case) {
 	d.oracleTime += time.Since(start)
 	d.mu.Unlock()
 	start = time.Now()
-	reports, errs := d.checkBatch(batch)
+	reports, stricts, errs := d.checkBatch(batch)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.checkTime += time.Since(start)
 	for i, c := range batch {
-		o := &diffOutcome{exec: outs[i], rejected: errs[i], report: reports[i]}
+		o := &diffOutcome{exec: outs[i], rejected: errs[i], report: reports[i], strict: -1}
 		if reports[i] != nil {
 			o.verdict = reports[i].Verdict
+		}
+		if stricts[i] != nil {
+			o.strict = stricts[i].Verdict
 		}
 		d.cache[key(c)] = o
 	}
@@ -203,16 +225,19 @@ func execCases(cs []*cudagen.Case) []exec.Case {
 // checkBatch checks every case of a batch with drfcheck: one clang run for
 // the whole batch, each case in a namespace of its name, or one per case
 // when the batch as a whole is rejected.
-func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []error) {
+// The cases whose interpreter finds a harmful race are checked a second
+// time, benign races left out (stricts; nil for the others).
+func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []*check.Report, []error) {
 	reports := make([]*check.Report, len(batch))
+	stricts := make([]*check.Report, len(batch))
 	errs := make([]error, len(batch))
 	kernels, err := d.infer(batch)
 	if err != nil && len(batch) > 1 {
 		for i, c := range batch {
-			r, e := d.checkBatch([]*cudagen.Case{c})
-			reports[i], errs[i] = r[0], e[0]
+			r, s, e := d.checkBatch([]*cudagen.Case{c})
+			reports[i], stricts[i], errs[i] = r[0], s[0], e[0]
 		}
-		return reports, errs
+		return reports, stricts, errs
 	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, d.checker.Jobs())
@@ -230,11 +255,14 @@ func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []err
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			reports[i], errs[i] = d.check(c, k)
+			reports[i], errs[i] = d.check(d.checker, c, k)
+			if errs[i] == nil && c.Expect == cudagen.Racy && c.Harmful {
+				stricts[i], _ = d.check(d.strict, c, k)
+			}
 		}()
 	}
 	wg.Wait()
-	return reports, errs
+	return reports, stricts, errs
 }
 
 // infer reads the cases of a batch, all of one warp size, as one CUDA
@@ -264,7 +292,7 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 }
 
 // check checks one kernel with the case's launch and parameter values.
-func (d *differential) check(c *cudagen.Case, k infer.Kernel) (*check.Report, error) {
+func (d *differential) check(checker *check.Checker, c *cudagen.Case, k infer.Kernel) (*check.Report, error) {
 	check.FixParams(k.File, fixed(c)) // a parameter that reaches no index is not in the protocol
 	info, err := protocol.Check(k.File)
 	if err != nil {
@@ -275,7 +303,7 @@ func (d *differential) check(c *cudagen.Case, k infer.Kernel) (*check.Report, er
 		launch.BlockDim[i] = int64(max(c.Block[i], 1))
 		launch.GridDim[i] = int64(max(c.Grid[i], 1))
 	}
-	return d.checker.Check(check.Input{Name: k.Name, File: k.File, Info: info, Launch: launch}), nil
+	return checker.Check(check.Input{Name: k.Name, File: k.File, Info: info, Launch: launch}), nil
 }
 
 // report logs how the two oracles compare over the cases generated (not
@@ -319,6 +347,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 		verdicts[check.Divergent], verdicts[check.Unknown], rejected)
 	t.Logf("drfcheck's races whose witness is a concrete execution: %d, confirmed by execution: %d, of the others racy by the generator's interpreter: %d",
 		witnesses, confirmed, interpreted)
+	d.reportStrict(t, cases)
 	d.reportConstruct(t, cases, "warp barrier, several warps", "warp barriers and several warps per block", "wx")
 	d.reportConstruct(t, cases, "grid.sync()", "grid barriers", "gx")
 	d.reportConstruct(t, cases, "atomic counter", "atomic counters", "cnt", "slots")
@@ -339,6 +368,12 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "symbolic param", "parameters left symbolic for drfcheck", "wrap")
 	d.reportConstruct(t, cases, "struct template", "instances of struct templates (Rec<int, 4>, Cfg<int>)")
 	d.reportConstruct(t, cases, "two template instances", "two instances of one struct template")
+	d.reportConstruct(t, cases, "layout __align__", "structs with __align__ (genlayout.go)", "lay")
+	d.reportConstruct(t, cases, "layout alignas field", "structs with an alignas field", "lay")
+	d.reportConstruct(t, cases, "layout #pragma pack", "structs under #pragma pack", "lay")
+	d.reportConstruct(t, cases, "union other member", "unions read through another member", "lay")
+	d.reportConstruct(t, cases, "sub-word store", "sub-word stores next to word stores", "lay")
+	d.reportConstruct(t, cases, "memset vs typed store", "memset against typed stores", "lay")
 	d.reportHeader(t, cases)
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
@@ -346,6 +381,30 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	if inconclusive*20 > n {
 		t.Errorf("the execution was inconclusive for %d of %d generated kernels", inconclusive, n)
 	}
+}
+
+// reportStrict logs the second check: how many racy kernels the
+// interpreter finds harmful (a race that is not two writes of the same
+// bytes), and what drfcheck says of them with benign races left out.
+func (d *differential) reportStrict(t *testing.T, cases []*cudagen.Case) {
+	var racy, harmful, benign int
+	verdicts := map[check.Verdict]int{}
+	for _, c := range cases {
+		if c.Expect != cudagen.Racy {
+			continue
+		}
+		racy++
+		if !c.Harmful {
+			benign++
+			continue
+		}
+		harmful++
+		if o := d.outcome(c); o.strict >= 0 {
+			verdicts[o.strict]++
+		}
+	}
+	t.Logf("benign races left out: of %d racy kernels, %d have a harmful race (%d only benign ones); drfcheck without benign races: %d racy, %d divergent, %d unknown, %d drf",
+		racy, harmful, benign, verdicts[check.Racy], verdicts[check.Divergent], verdicts[check.Unknown], verdicts[check.DRF])
 }
 
 // reportConstruct logs what execution and drfcheck say of the kernels

@@ -183,7 +183,9 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	tu.pure = pureSet(ctx, bin, dir)
 	if stubs != nil {
 		tu.Missing = stubs.names
+		opts.Includes = opts.Includes[:len(opts.Includes)-1]
 	}
+	tu.prober = &prober{bin: bin, includeDir: dir, prelude: prelude, opts: opts, missing: tu.Missing}
 	keep = tu.dump == io.ReaderAt(stdout) // then closed when the TU is dropped (os.File's finalizer)
 	return tu, t, nil
 }

@@ -42,6 +42,8 @@ type TU struct {
 	main       []*Node
 	srcMu      sync.Mutex
 	headers    map[string][]byte // the user's headers, read on demand
+	prober     *prober           // how to rerun clang (Probe); nil for a dump
+	memo       map[string]any    // Memo's values
 }
 
 // NewTU decodes a JSON dump of clang -ast-dump=json. mainFile is the file

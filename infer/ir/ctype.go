@@ -61,16 +61,36 @@ func (t ctype) scalarLeaf() Type {
 	return VoidT
 }
 
-// record is the layout of a struct, class or union.
+// record is the layout of a struct, class or union: its fields at their
+// byte offsets, its size and alignment, all as clang computes them (see
+// layout.go), or by rule for CUDA's vector types.
 type record struct {
-	name   string
-	fields []field
+	name      string
+	fields    []field
+	bytes     int64 // sizeof
+	alignment int64 // alignof
+	union     bool  // every field is a view of the same bytes
 }
 
 type field struct {
 	name string
+	id   string // the FieldDecl's id; "" for the fields of a vector type
 	t    ctype
 	off  int64
+}
+
+// member returns the field a member expression designates: by its
+// declaration's id where it has one (two anonymous members are both
+// named ""), else by name.
+func (r *record) member(id, name string) (field, bool) {
+	if id != "" {
+		for _, f := range r.fields {
+			if f.id == id {
+				return f, true
+			}
+		}
+	}
+	return r.field(name)
 }
 
 func (r *record) field(name string) (field, bool) {
@@ -520,10 +540,10 @@ var vectorTypes = map[string]Type{
 }
 
 // layout returns the layout of a struct type: CUDA's vector types and
-// dim3 by rule, the file's structs from their fields with C's alignment
-// rules (each field at the next multiple of its alignment, the size a
-// multiple of the largest alignment; a union's fields all at 0). Structs
-// with bit-fields, base classes or fields of unknown size have no layout.
+// dim3 by rule (the rule is checked against clang by TestVectorLayouts),
+// every other record as clang lays it out (layout.go). A record clang gives
+// no layout for (bit-fields, several base classes with fields, a type the
+// probe cannot name) has none: its accesses are unknown.
 func (ts *types) layout(name string) (*record, int64, int64) {
 	if r, ok := ts.layouts[name]; ok {
 		if r == nil {
@@ -539,21 +559,8 @@ func (ts *types) layout(name string) (*record, int64, int64) {
 	return r, r.size(), r.align()
 }
 
-func (r *record) size() int64 {
-	end, align := int64(0), r.align()
-	for _, f := range r.fields {
-		end = max(end, f.off+f.t.size)
-	}
-	return (end + align - 1) / align * align
-}
-
-func (r *record) align() int64 {
-	a := int64(1)
-	for _, f := range r.fields {
-		a = max(a, f.t.align)
-	}
-	return a
-}
+func (r *record) size() int64  { return r.bytes }
+func (r *record) align() int64 { return r.alignment }
 
 func (ts *types) computeLayout(name string) *record {
 	if name == "dim3" || name == "uint3" {
@@ -575,57 +582,7 @@ func (ts *types) computeLayout(name string) *record {
 	}
 	ts.busy[name] = true
 	defer delete(ts.busy, name)
-	union := decl.TagUsed == "union"
-	r := &record{name: name}
-	off, bases := int64(0), 0
-	// base classes first, their fields flattened into the class's (a base
-	// without fields takes no room); only one base with fields is laid
-	// out, since a conversion to a later base moves the address
-	for _, b := range decl.Bases {
-		bt := ts.parse(b.Type.String())
-		if b.IsVirtual || bt.kind != cStruct {
-			return nil
-		}
-		if bt.rec == nil {
-			if d := ts.records[bt.name]; d == nil || hasFields(d) {
-				return nil
-			}
-			continue
-		}
-		if bases++; bases > 1 {
-			return nil
-		}
-		off = (off + bt.align - 1) / bt.align * bt.align
-		for _, f := range bt.rec.fields {
-			r.fields = append(r.fields, field{name: f.name, t: f.t, off: off + f.off})
-		}
-		off += bt.size
-	}
-	for _, c := range decl.Inner {
-		if c == nil {
-			continue
-		}
-		if c.Kind == "CXXBaseSpecifier" {
-			return nil
-		}
-		if c.Kind != "FieldDecl" {
-			continue
-		}
-		ft := ts.of(c)
-		if ft.size == 0 || ft.align == 0 || isBitField(c) {
-			return nil
-		}
-		if union {
-			off = 0
-		}
-		off = (off + ft.align - 1) / ft.align * ft.align
-		r.fields = append(r.fields, field{name: c.Name, t: ft, off: off})
-		off += ft.size
-	}
-	if len(r.fields) == 0 {
-		return nil
-	}
-	return r
+	return ts.fromClang(name, decl)
 }
 
 // isBitField reports whether a field declaration has a width.
@@ -639,7 +596,7 @@ func isBitField(f *clang.Node) bool {
 }
 
 func scalarRecord(name string, comp Type, count, align int64) *record {
-	r := &record{name: name}
+	r := &record{name: name, bytes: count * comp.Size, alignment: align}
 	ct := ctype{kind: cScalar, ir: comp, size: comp.Size, align: comp.Size}
 	for i := int64(0); i < count; i++ {
 		r.fields = append(r.fields, field{name: string("xyzw"[i]), t: ct, off: i * comp.Size})

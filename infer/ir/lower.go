@@ -272,7 +272,7 @@ func (l *lowerer) newBase(at protocol.Pos, name string, kind BaseKind, t ctype) 
 		b.Dims = append(b.Dims, elem.n)
 		elem = elem.pointee()
 	}
-	b.Elem, b.Size = elem.scalarLeaf(), elem.size
+	b.Elem, b.Size = cellType(elem), elem.size
 	if elem.kind == cPtr {
 		b.Size = 8
 	}

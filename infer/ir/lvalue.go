@@ -262,7 +262,7 @@ func (l *lowerer) member(n *clang.Node) lval {
 	st := lv.t
 	f, known := field{}, false
 	if st.rec != nil {
-		f, known = st.rec.field(n.Name)
+		f, known = st.rec.member(n.MemberDecl, n.Name)
 	}
 	out := lval{t: t, n: n}
 	for _, a := range lv.alts {
@@ -277,7 +277,7 @@ func (l *lowerer) member(n *clang.Node) lval {
 			fv := l.opaqueVal(n, t, "a field of a value the lowering does not know")
 			if known && a.val.fields != nil {
 				for i, rf := range st.rec.fields {
-					if rf.name == n.Name && i < len(a.val.fields) {
+					if rf == f && i < len(a.val.fields) {
 						fv = a.val.fields[i]
 					}
 				}
@@ -290,7 +290,7 @@ func (l *lowerer) member(n *clang.Node) lval {
 			}
 			if a.kind == pVar && a.off == nil && a.obj.fields != nil {
 				for i, rf := range a.obj.t.rec.fields {
-					if rf.name == n.Name {
+					if rf == f {
 						a.obj = a.obj.fields[i]
 					}
 				}

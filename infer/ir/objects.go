@@ -99,6 +99,15 @@ func (l *lowerer) newObject(at protocol.Pos, name string, t ctype, kind VarKind)
 		o.base = l.newBase(at, name, Private, t)
 		l.used[name] = true
 	case cStruct:
+		if t.rec != nil && t.rec.union {
+			// one storage whose members are views of its bytes: private
+			// memory, so that a read of any member after a write of
+			// another reads those bytes (a value the lowering does not
+			// track: unknown, one per thread), never a stale copy
+			o.base = l.newBase(at, name, Private, t)
+			l.used[name] = true
+			break
+		}
 		if t.rec != nil {
 			for _, f := range t.rec.fields {
 				fn := name + "." + f.name

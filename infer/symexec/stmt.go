@@ -459,9 +459,10 @@ func (x *exec) assume(a *ir.Assume) {
 // access emits the access of a value of type t at an address. Memory of
 // one thread (local arrays) never races and is not an array of the
 // protocol, nor is a read of __constant__ memory, which no thread writes.
-// The protocol's index is the element of the base's scalar type that the
-// byte offset falls in; a wider access (a float4 read of a float array)
-// covers each element it spans. A write's value, when known, goes with an
+// The protocol's index is the element of the base's scalar type (the
+// cell) that the byte offset falls in; an access covers each cell it
+// spans (a float4 read of a float array four, an int at bytes 2..5 of an
+// int array two). A write's value, when known, goes with an
 // access of exactly one element: two such writes of one value write the
 // same bytes, and are benign. A narrower write (a short into an int cell,
 // memset's bytes) writes other bytes than a whole-cell write of the same
@@ -481,24 +482,67 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset va
 	if size <= 0 {
 		size = unit
 	}
+	// the offset is a multiple of g: a cell's start when g is the unit, and
+	// an access of at most g bytes then stays within one cell; any other
+	// access (a member of a packed struct, bytes 2..5 of int cells) covers
+	// every cell from its first byte's to its last byte's
+	g := gcd(alignOf(off), unit)
 	first := div(at, off, lit(at, unit))
+	var cells protocol.Expr
 	switch {
-	case size <= unit:
+	case g == unit:
+		cells = lit(at, (size+unit-1)/unit)
+	case size <= g:
+		cells = lit(at, 1)
+	default:
+		last := div(at, add(at, off, lit(at, size-1)), lit(at, unit))
+		cells = add(at, sub(at, last, first), lit(at, 1))
+	}
+	if isLit(cells, 1) {
 		a := acc(first)
-		if size == unit || isLit(value, 0) {
+		if size == unit && g == unit || isLit(value, 0) {
 			a.Value = value
 		}
 		x.emit(a)
-	case size%unit == 0:
-		v := x.k.names.fresh("elem")
-		body := acc(add(at, first, &protocol.Var{At: at, Name: v}))
-		x.emit(&protocol.Loop{At: at, Var: v, Lo: lit(at, 0), Hi: lit(at, size/unit), Body: &protocol.Block{At: at, Stmts: []protocol.Stmt{body}}})
-	default:
-		x.unknown(at, "an access of %d bytes in memory of %d-byte elements: %s", size, unit, src)
+		return
 	}
+	v := x.k.names.fresh("elem")
+	body := acc(add(at, first, &protocol.Var{At: at, Name: v}))
+	x.emit(&protocol.Loop{At: at, Var: v, Lo: lit(at, 0), Hi: cells, Body: &protocol.Block{At: at, Stmts: []protocol.Stmt{body}}})
 }
 
 // blockScope reports whether an atomic is atomic only within a block
 // (atomicAdd_block and the other _block built-ins, libcu++'s
 // thread_scope_block).
 func blockScope(a *ir.Atomic) bool { return strings.HasSuffix(a.Op, ".block") }
+
+// alignOf returns a power of two that divides every value of an offset
+// (1 when nothing is known): 4 for 4 * i + 8. It is read off the
+// expression's sums and products of literals.
+func alignOf(e protocol.Expr) int64 {
+	const most = 1 << 30
+	switch e := e.(type) {
+	case *protocol.IntLit:
+		if e.Value == 0 {
+			return most
+		}
+		return min(e.Value&-e.Value, most)
+	case *protocol.Neg:
+		return alignOf(e.X)
+	case *protocol.Binary:
+		switch e.Op {
+		case protocol.Add, protocol.Sub:
+			return min(alignOf(e.X), alignOf(e.Y))
+		case protocol.Mul:
+			return min(alignOf(e.X)*alignOf(e.Y), most)
+		}
+	}
+	return 1
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}

@@ -662,8 +662,9 @@ type Func struct {
 // Program is a generated kernel with its launch.
 type Program struct {
 	Structs []*Struct
-	Globals []*Var  // variables of namespace scope (VGlobal)
-	Funcs   []*Func // device functions, callees before callers
+	Layouts []*LType // the types of the layout family (genlayout.go)
+	Globals []*Var   // variables of namespace scope (VGlobal)
+	Funcs   []*Func  // device functions, callees before callers
 	Kernel  *Func
 	Block   [3]int
 	Grid    [3]int

@@ -37,6 +37,9 @@ type Case struct {
 	// launch; Race describes the first race it found (empty if none).
 	Expect Verdict
 	Race   string
+	// Harmful says that some race of the interpreter's is not benign: not
+	// two writes of the same bytes (harmful.go).
+	Harmful bool
 
 	prog *Program
 }
@@ -103,6 +106,7 @@ func finalize(p *Program) (*Case, error) {
 		Grid:     p.Grid,
 		WarpSize: p.warp(),
 		Expect:   res.Verdict,
+		Harmful:  res.Harmful,
 		prog:     p,
 	}
 	if res.Race != nil {
@@ -619,6 +623,8 @@ func children(e Expr) []Expr {
 		return []Expr{e.X}
 	case *MemOp:
 		return []Expr{e.Dst, e.Src, e.N}
+	case *LayoutOp:
+		return []Expr{e.Buf}
 	case *StmtExpr:
 		// (its statements are walked by walkExpr)
 		return []Expr{e.X}

@@ -9,7 +9,7 @@ func clone(p *Program) *Program {
 		structs: map[*Struct]*Struct{},
 		fields:  map[*Field]*Field{},
 	}
-	q := &Program{Block: p.Block, Grid: p.Grid, Warp: p.Warp}
+	q := &Program{Block: p.Block, Grid: p.Grid, Warp: p.Warp, Layouts: p.Layouts}
 	for _, s := range p.Structs {
 		q.Structs = append(q.Structs, c.strct(s))
 	}
@@ -206,6 +206,10 @@ func (c *cloner) expr(e Expr) Expr {
 		return &ByteAddr{X: c.expr(e.X), Off: c.expr(e.Off)}
 	case *MemOp:
 		return &MemOp{Set: e.Set, Dst: c.expr(e.Dst), Src: c.expr(e.Src), N: c.expr(e.N)}
+	case *LayoutOp:
+		n := *e
+		n.Buf = c.expr(e.Buf)
+		return &n
 	case *StmtExpr:
 		return &StmtExpr{Stmts: c.stmts(e.Stmts), X: c.expr(e.X)}
 	case *Lambda:

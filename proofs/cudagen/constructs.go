@@ -76,6 +76,9 @@ var ConstructNames = []string{
 	"uniform read after barrier",
 	// sorting networks (genpow2.go)
 	"power-of-two loop", "bitonic network", "xor partner",
+	// layouts (genlayout.go)
+	"layout __align__", "layout alignas field", "layout #pragma pack", "union other member", "sub-word store",
+	"memset vs typed store",
 	// wrap-around indices (genwrap.go)
 	"wrap-around index", "wrap guard", "negative to unsigned", "large unsigned param", "64-bit cast", "symbolic param",
 	// class templates (gentmpl.go)
@@ -869,6 +872,8 @@ func moreConstructs(p *Program, ti *typeInfo, add func(string)) {
 			if e.Amp {
 				add("fn pointer &f")
 			}
+		case *LayoutOp:
+			layoutConstructs(e, add)
 		case *MemOp:
 			if e.Set {
 				add("memset")

@@ -114,6 +114,8 @@ type gen struct {
 	wrapN              int              // wrap-around indices placed (genwrap.go)
 	hr                 *rand.Rand       // the choices of genheader.go, apart from r's
 	hdrN               int              // header constructs placed (genheader.go)
+	lr                 *rand.Rand       // the choices of genlayout.go, apart from r's
+	layoutDone         bool             // a layout group was placed (genlayout.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -183,6 +185,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		nr:    rand.New(rand.NewSource(seed ^ 0x2b17c0de)),
 		wr:    newWrapRand(seed),
 		hr:    newHdrRand(seed),
+		lr:    newLayoutRand(seed),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},

@@ -82,6 +82,9 @@ func (g *gen) headerHere() bool { return g.hdrN < hdrMax && g.hchance(hdrProb) }
 
 func (g *gen) headerStmt(out *[]Stmt) {
 	g.hdrN++
+	// on top of the kernel's budget: the other constructs keep their
+	// shares of the kernels
+	g.budget++
 	switch g.hpick(40, 35, 25) {
 	case 0:
 		g.halfStmt(out)

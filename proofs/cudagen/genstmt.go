@@ -20,6 +20,10 @@ func (g *gen) stmt(out *[]Stmt) {
 		g.wrapStmt(out)
 		return
 	}
+	if g.layoutHere() {
+		g.layoutStmt(out)
+		return
+	}
 	if g.headerHere() {
 		g.headerStmt(out)
 		return

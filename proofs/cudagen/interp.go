@@ -211,9 +211,14 @@ func (r *Race) String() string {
 
 // Result is the outcome of a run.
 type Result struct {
-	Verdict   Verdict
-	Race      *Race // the first race, even when the verdict is Divergent
-	DivBlock  int   // the block that diverges
+	Verdict Verdict
+	Race    *Race // the first race, even when the verdict is Divergent
+	// Harmful says that some race is not benign: a read or an atomic
+	// against a write, or two writes that put different bytes in a byte
+	// both touch (harmful.go). Two writes of one byte value are the
+	// benign races drfcheck may leave out by default.
+	Harmful   bool
+	DivBlock  int // the block that diverges
 	fits      map[any]*fit
 	Steps     int
 	Accesses  int
@@ -229,6 +234,7 @@ type Result struct {
 type cellInfo struct {
 	ids  [4][nModes][2]int16
 	site [nModes]Expr
+	wv   [4]byteWriters // writes of known bytes, for Result.Harmful
 }
 
 // fullWord is the byte mask of a whole word.
@@ -444,7 +450,9 @@ func (in *interp) recordPtr(key any, off int64, node any) {
 // write, 2 atomic, and the modes of genheader.go's atomics (atomic loads,
 // block-scoped atomics: modeNames). An element of an array of 2-byte
 // values (__half) is bytes of the word of its pair.
-func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr) {
+// data holds the bytes a write puts in the word (byte b in bits 8b to
+// 8b + 7) when they are known (see wordBytes).
+func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr, data wbytes) {
 	if l.obj.sp == spLocal {
 		return
 	}
@@ -452,13 +460,14 @@ func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr) {
 	key := cellKey{l.i, l.j, l.w}
 	if l.t.bytes() == 2 {
 		key.i, mask = l.i/2, 3<<(2*(l.i%2))
+		data.bits <<= 16 * (l.i % 2)
 	}
 	// threads of different warps in one block interval, and threads of one
 	// warp in one warp interval
-	in.note(in.blk, raceKey{l.obj.id, th.epoch, -1, key}, int32(th.lin), mode, mask, site, l, false, in.p.warp())
-	in.note(in.blk, raceKey{l.obj.id, th.wepoch, th.warp, key}, int32(th.lin), mode, mask, site, l, false, 0)
+	in.note(in.blk, raceKey{l.obj.id, th.epoch, -1, key}, int32(th.lin), mode, mask, site, l, false, in.p.warp(), data)
+	in.note(in.blk, raceKey{l.obj.id, th.wepoch, th.warp, key}, int32(th.lin), mode, mask, site, l, false, 0, data)
 	if l.obj.sp == spGlobal && in.p.blocks() > 1 {
-		in.note(in.grid, raceKey{l.obj.id, th.gepoch, -1, key}, int32(th.blin), mode, mask, site, l, true, 0)
+		in.note(in.grid, raceKey{l.obj.id, th.gepoch, -1, key}, int32(th.blin), mode, mask, site, l, true, 0, data)
 	}
 }
 
@@ -509,12 +518,15 @@ var noIDs = [nModes][2]int16{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {
 // different warps (of w threads) conflict; the two ids kept per byte and
 // mode are then of different warps, so that any thread conflicts with one
 // of them if with any.
-func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mask int, site Expr, l loc, grid bool, w int) {
+func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mask int, site Expr, l loc, grid bool, w int, data wbytes) {
 	id := int16(id32)
 	other := func(y int16) bool { return y >= 0 && y != id && (w == 0 || int(y)/w != int(id)/w) }
 	ci := m[k]
 	if ci == nil {
 		ci = &cellInfo{ids: [4][nModes][2]int16{noIDs, noIDs, noIDs, noIDs}}
+		for b := range ci.wv {
+			ci.wv[b] = noWriters
+		}
 		m[k] = ci
 	}
 	if ci.site[mode] == nil {
@@ -523,6 +535,10 @@ func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mas
 	for b := 0; b < 4; b++ {
 		if mask&(1<<b) == 0 {
 			continue
+		}
+		in.harm(ci, b, mode, data, other, grid)
+		if mode == 1 && data.known {
+			ci.wv[b].add(byte(data.bits>>(8*b)), id, other)
 		}
 		if in.res.Race == nil {
 			table := conflicts
@@ -1052,7 +1068,7 @@ func (th *thread) load(l loc, site Expr) value {
 		}
 		return v
 	}
-	th.in.access(th, l, 0, fullWord, site)
+	th.in.access(th, l, 0, fullWord, site, wbytes{})
 	if o.input {
 		return value{t: l.t, i: convertInt(o.owner.initAt(l.i), l.t), f: float32(o.owner.initAt(l.i)), mem: true}
 	}
@@ -1075,7 +1091,7 @@ func (th *thread) store(l loc, v value, site Expr) {
 		fail(errOther, site, "write to input %s", o.owner.Name)
 	}
 	th.checkStored(v, l.t, site)
-	th.in.access(th, l, 1, fullWord, site)
+	th.in.access(th, l, 1, fullWord, site, wordBytes(v, l.t))
 	if o.owner.Elect {
 		th.electStore(l, v, site)
 	}
@@ -1365,6 +1381,9 @@ func (th *thread) eval(e Expr) value {
 	case *MemOp:
 		th.memOp(e)
 		return value{t: ptrTo(tVoid)}
+	case *LayoutOp:
+		th.layoutOp(e)
+		return value{t: tVoid}
 	case *StmtExpr:
 		for _, s := range e.Stmts {
 			if th.stmt(s) != ctlNone {
@@ -1666,7 +1685,7 @@ func (th *thread) atomic(e *Atomic) value {
 	if e.Scope == "block" {
 		mode = mAtomicBlock
 	}
-	th.in.access(th, l, mode, fullWord, e)
+	th.in.access(th, l, mode, fullWord, e, wbytes{})
 	if l.obj.owner.Counter {
 		return th.counter(e, l, v)
 	}

@@ -283,7 +283,7 @@ func (th *thread) atomOp(e *AtomOp) value {
 	case "compare_exchange_strong":
 		th.atomicOperand(l.t, "Exch", args[1], e)
 	}
-	th.in.access(th, l, mode, fullWord, e)
+	th.in.access(th, l, mode, fullWord, e, wbytes{})
 	if o.owner.Counter {
 		op := map[string]string{"fetch_add": "Add", "fetch_sub": "Sub"}[e.Method]
 		if op == "" {

@@ -254,7 +254,7 @@ func (th *thread) readBytes(l loc, mask int, site Expr) value {
 		}
 		return v
 	}
-	th.in.access(th, l, 0, mask, site)
+	th.in.access(th, l, 0, mask, site, wbytes{})
 	if o.input {
 		x := o.owner.initAt(l.i)
 		return value{t: l.t, i: convertInt(x, l.t), f: float32(x), mem: true}
@@ -266,7 +266,7 @@ func (th *thread) readBytes(l loc, mask int, site Expr) value {
 func (th *thread) writeBytes(l loc, mask int, v value, site Expr) {
 	o := l.obj
 	if o.sp != spLocal {
-		th.in.access(th, l, 1, mask, site)
+		th.in.access(th, l, 1, mask, site, wordBytes(v, l.t))
 		return
 	}
 	key := cellKey{l.i, l.j, l.w}

@@ -223,6 +223,8 @@ func exprText(e Expr) string {
 			s += " + " + exprPrec(e.Off, precAdd+1)
 		}
 		return s
+	case *LayoutOp:
+		return e.String()
 	case *MemOp:
 		f := memcpyName
 		if e.Set {
@@ -516,6 +518,9 @@ func (p *printer) fn(f *Func, kernel bool) {
 func (prog *Program) Print() string {
 	p := &printer{}
 	printed := map[*Template]bool{}
+	for _, l := range prog.Layouts {
+		l.print(p)
+	}
 	for _, s := range prog.Structs {
 		if s.Tmpl != nil {
 			if !printed[s.Tmpl] {

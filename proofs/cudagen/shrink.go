@@ -127,6 +127,8 @@ func slots(p *Program) (lists []*[]Stmt, exprs []*Expr) {
 			expr(&x.Dst)
 			expr(&x.Src)
 			expr(&x.N)
+		case *LayoutOp:
+			expr(&x.Buf)
 		case *StmtExpr:
 			lists = append(lists, &x.Stmts)
 			for _, t := range x.Stmts {

@@ -333,6 +333,10 @@ func (c *checker) stmt(s Stmt) {
 			c.memOp(m)
 			break
 		}
+		if m, ok := s.X.(*LayoutOp); ok {
+			c.layoutOp(m)
+			break
+		}
 		c.expr(s.X)
 	case *If:
 		c.cond(s.C)
@@ -795,6 +799,8 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 		return c.hexpr(e)
 	case *MemOp:
 		c.fail("memcpy or memset inside an expression")
+	case *LayoutOp:
+		c.fail("layout access inside an expression")
 	case *ByteAddr:
 		c.fail("byte pointer outside memcpy or memset")
 	case *Lambda:

@@ -294,11 +294,15 @@ __DRF_HD void __brkpt(void);
 
 // ---- vector types ----
 
+// aligned as CUDA's vector_types.h aligns them: the two- and
+// four-component types at their size, up to 16 bytes (a struct holding a
+// float4 puts it at a multiple of 16)
+#define __DRF_VECALIGN(T, k) __attribute__((aligned(sizeof(T) * k < 16 ? sizeof(T) * k : 16)))
 #define __DRF_VEC(T, n) \
   struct n##1 { T x; }; \
-  struct n##2 { T x, y; }; \
+  struct __DRF_VECALIGN(T, 2) n##2 { T x, y; }; \
   struct n##3 { T x, y, z; }; \
-  struct n##4 { T x, y, z, w; }; \
+  struct __DRF_VECALIGN(T, 4) n##4 { T x, y, z, w; }; \
   __DRF_HD n##1 make_##n##1(T x); \
   __DRF_HD n##2 make_##n##2(T x, T y); \
   __DRF_HD n##3 make_##n##3(T x, T y, T z); \
@@ -315,8 +319,8 @@ __DRF_VEC(unsigned long long, ulonglong)
 __DRF_VEC(float, float)
 __DRF_VEC(double, double)
 struct uint1 { unsigned int x; };
-struct uint2 { unsigned int x, y; };
-struct uint4 { unsigned int x, y, z, w; };
+struct __DRF_VECALIGN(unsigned int, 2) uint2 { unsigned int x, y; };
+struct __DRF_VECALIGN(unsigned int, 4) uint4 { unsigned int x, y, z, w; };
 __DRF_HD uint1 make_uint1(unsigned int x);
 __DRF_HD uint2 make_uint2(unsigned int x, unsigned int y);
 __DRF_HD uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z);

@@ -195,3 +195,4 @@ template <class T> unsigned __match_all_sync(unsigned mask, T value, int *pred);
 #define __global__
 #define __device__
 #define __shared__
+#define __align__(n) alignas(n)
