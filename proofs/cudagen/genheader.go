@@ -210,7 +210,8 @@ func (g *gen) halfOne(t *Type) Expr {
 	return &HCall{Fn: "__int2half_rn", Args: []Expr{e}}
 }
 
-// useHalf reads a half local into the sink, through a float.
+// useHalf reads a half local into the sink: through a float, or as a
+// comparison with a value of the thread.
 func (g *gen) useHalf(out *[]Stmt, v *Var) {
 	var f Expr
 	switch v.T.K {
@@ -219,7 +220,20 @@ func (g *gen) useHalf(out *[]Stmt, v *Var) {
 	case KBF16:
 		f = &HCall{Fn: "__bfloat162float", Args: []Expr{ref(v)}}
 	default:
-		f = &HCall{Fn: []string{"__low2float", "__high2float"}[g.hintn(2)], Args: []Expr{ref(v)}}
+		switch g.hintn(3) {
+		case 0:
+			f = &HCall{Fn: "__half2float", Args: []Expr{&HCall{Fn: []string{"__low2half", "__high2half"}[g.hintn(2)], Args: []Expr{ref(v)}}}}
+		default:
+			f = &HCall{Fn: []string{"__low2float", "__high2float"}[g.hintn(2)], Args: []Expr{ref(v)}}
+		}
+	}
+	if v.T.K != KHalf2 && g.hchance(0.3) {
+		// a comparison of halves: an operator or __hlt and the like
+		var c Expr = bin([]string{"<", "<=", ">", ">=", "==", "!="}[g.hintn(6)], ref(v), g.halfLeaf(v.T))
+		if g.hchance(0.5) {
+			c = &HCall{Fn: []string{"__hlt", "__hle", "__hgt", "__hge", "__heq", "__hne"}[g.hintn(6)], Args: []Expr{ref(v), g.halfLeaf(v.T)}}
+		}
+		f = &Cast{T: tFloat, X: c}
 	}
 	x := g.local(out, "hv", tFloat, f, unknown, false)
 	g.noIdx[x] = true
