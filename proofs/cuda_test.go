@@ -269,9 +269,10 @@ func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []*ch
 // file.
 func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, error) {
 	var b strings.Builder
-	// kernels name cooperative_groups without an #include, which the
-	// oracle's header allows and drfcheck's does not
-	b.WriteString("#include <cooperative_groups.h>\n")
+	// kernels name cooperative_groups, __half, __nv_bfloat16 and
+	// cuda::atomic_ref without an #include, which the oracle's header
+	// allows and drfcheck's does not
+	b.WriteString(cudagen.Includes)
 	for _, c := range batch {
 		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
 	}
@@ -373,6 +374,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "union other member", "unions read through another member", "lay")
 	d.reportConstruct(t, cases, "sub-word store", "sub-word stores next to word stores", "lay")
 	d.reportConstruct(t, cases, "memset vs typed store", "memset against typed stores", "lay")
+	d.reportHeader(t, cases)
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}
