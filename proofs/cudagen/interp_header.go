@@ -601,9 +601,12 @@ func collResult(site *HCall, calls []*collCall, t int, P uint32, W int) value {
 		}
 		if site.Fn == "__match_all_sync" {
 			ct.pred = all
+			// the lanes that take part, not the mask as written: on an
+			// H100 a full mask in a one-thread block gives 1 (the GPU
+			// cross-check, proofs/gpucheck, values.cu)
 			r = 0
 			if all {
-				r = int64(ct.mask)
+				r = int64(P)
 			}
 		}
 		return value{t: tUint, i: r, nd: nd, mem: mem}

@@ -546,7 +546,7 @@ extern "C" int drf_coll_compute(drf::CollSlot *L, unsigned n, unsigned warp, cha
     }
     if (s.op == drf::kMatchAll) {
       s.pred = all;
-      r = all ? s.mask : 0;
+      r = all ? P : 0; // the lanes that take part (an H100 gives 1 for a full mask in a one-thread block)
     }
     s.res = r;
   }
