@@ -274,9 +274,10 @@ func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []*ch
 // file.
 func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, error) {
 	var b strings.Builder
-	// kernels name cooperative_groups without an #include, which the
-	// oracle's header allows and drfcheck's does not
-	b.WriteString("#include <cooperative_groups.h>\n")
+	// kernels name cooperative_groups, __half, __nv_bfloat16 and
+	// cuda::atomic_ref without an #include, which the oracle's header
+	// allows and drfcheck's does not
+	b.WriteString(cudagen.Includes)
 	for _, c := range batch {
 		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
 	}
@@ -394,6 +395,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "host narrowing argument", "arguments the launch converts to another value's type (long long to int, negative int to unsigned)")
 	d.reportConstruct(t, cases, "host hidden value", "values hidden from drfcheck by a call it does not follow")
 	d.reportConstruct(t, cases, "host size from a variable", "launch sizes in variables (one shared with a parameter)")
+	d.reportHeader(t, cases)
 	if rejected*100 > n {
 		t.Errorf("drfcheck rejected %d of %d generated kernels: the generator or the front end is wrong", rejected, n)
 	}

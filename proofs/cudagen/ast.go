@@ -38,14 +38,25 @@ const (
 	// word. A KULong value is held as its bit pattern in an int64.
 	KLong
 	KULong
+	// The types of the CUDA headers (genheader.go): __half and
+	// __nv_bfloat16 (2 bytes, held as their bits), __half2 (4 bytes, the
+	// low half in the low bits); KAtomic is cuda::atomic<Elem, Scope>, the
+	// pointee of a global array only; KAtomRef is cuda::atomic_ref<Elem,
+	// Scope>, the type of a VAtomRef local only.
+	KHalf
+	KBF16
+	KHalf2
+	KAtomic
+	KAtomRef
 )
 
 // Type is a C type.
 type Type struct {
-	K    Kind
-	Elem *Type   // KPtr: the pointee
-	S    *Struct // KStruct
-	Fn   *Func   // KFnPtr: a function of the signature
+	K     Kind
+	Elem  *Type   // KPtr: the pointee; KAtomic, KAtomRef: the value type
+	S     *Struct // KStruct
+	Fn    *Func   // KFnPtr: a function of the signature
+	Scope string  // KAtomic, KAtomRef: "block", "device" or "system"
 }
 
 var (
@@ -77,6 +88,8 @@ func sameType(a, b *Type) bool {
 		return a.S == b.S
 	case KFnPtr:
 		return sameSig(a.Fn, b.Fn)
+	case KAtomic, KAtomRef:
+		return a.Scope == b.Scope && sameType(a.Elem, b.Elem)
 	}
 	return true
 }
@@ -154,6 +167,8 @@ func (t *Type) String() string {
 		return "long long"
 	case KULong:
 		return "unsigned long long"
+	case KHalf, KBF16, KHalf2, KAtomic, KAtomRef:
+		return headerTypeString(t)
 	}
 	return "?"
 }
@@ -281,6 +296,10 @@ const (
 	// array, "__device__ int v;" or, when Host, "int v;" (a host variable,
 	// which clang and drfcheck take as the device's).
 	VGlobal
+	// VAtomRef is a local cuda::atomic_ref (T of kind KAtomRef) bound to
+	// the lvalue of its Decl's Init: "cuda::atomic_ref<int,
+	// cuda::thread_scope_block> r(a[i]);"; it is only used by AtomOps.
+	VAtomRef
 )
 
 // Var is a variable. Kernel pointer parameters are VLocal variables of
@@ -363,11 +382,13 @@ func (v *Var) initAt(j int64) int64 {
 // Expr is an expression.
 type Expr interface{ isExpr() }
 
-// Lit is a literal: I for integral types, F for float.
+// Lit is a literal: I for integral types, F for float. Hex unsigned
+// literals print in hexadecimal (warp masks: 0xffffffffu).
 type Lit struct {
-	T *Type
-	I int64
-	F float32
+	T   *Type
+	I   int64
+	F   float32
+	Hex bool
 }
 
 // Builtin is threadIdx, blockIdx, blockDim or gridDim, dimension Dim, or
@@ -459,9 +480,12 @@ type MinMax struct {
 }
 
 // Atomic is atomicOp(P, V) (atomicCAS(P, V, W)); it returns the old value.
+// Scope "block" or "system" is atomicOp_block or atomicOp_system
+// (genheader.go); "" is the device's scope.
 type Atomic struct {
 	Op      string // Add, Sub, Exch, Min, Max, And, Or, Xor, Inc, Dec, CAS
 	P, V, W Expr
+	Scope   string
 }
 
 // SyncPred is __syncthreads_count/_and/_or(X): a barrier with a value.

@@ -641,6 +641,13 @@ func children(e Expr) []Expr {
 		return []Expr{e.Body}
 	case *LambdaCall:
 		return e.Args
+	case *HCall:
+		return e.Args
+	case *AtomOp:
+		if e.X != nil {
+			return append([]Expr{e.X}, e.Args...)
+		}
+		return e.Args
 	}
 	return nil
 }

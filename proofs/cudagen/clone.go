@@ -60,6 +60,8 @@ func (c *cloner) typ(t *Type) *Type {
 		return &Type{K: KStruct, S: c.strct(t.S)}
 	case KFnPtr:
 		return &Type{K: KFnPtr, Fn: c.fn(t.Fn)}
+	case KAtomic, KAtomRef:
+		return &Type{K: t.K, Elem: c.typ(t.Elem), Scope: t.Scope}
 	}
 	return t
 }
@@ -157,7 +159,7 @@ func (c *cloner) expr(e Expr) Expr {
 	case nil:
 		return nil
 	case *Lit:
-		return &Lit{T: e.T, I: e.I, F: e.F}
+		return &Lit{T: e.T, I: e.I, F: e.F, Hex: e.Hex}
 	case *Builtin:
 		return &Builtin{Name: e.Name, Dim: e.Dim}
 	case *VarRef:
@@ -198,7 +200,7 @@ func (c *cloner) expr(e Expr) Expr {
 	case *MinMax:
 		return &MinMax{Max: e.Max, X: c.expr(e.X), Y: c.expr(e.Y)}
 	case *Atomic:
-		return &Atomic{Op: e.Op, P: c.expr(e.P), V: c.expr(e.V), W: c.expr(e.W)}
+		return &Atomic{Op: e.Op, P: c.expr(e.P), V: c.expr(e.V), W: c.expr(e.W), Scope: e.Scope}
 	case *SyncPred:
 		return &SyncPred{Op: e.Op, X: c.expr(e.X)}
 	case *ByteAddr:
@@ -220,6 +222,21 @@ func (c *cloner) expr(e Expr) Expr {
 		return n
 	case *LambdaCall:
 		n := &LambdaCall{F: c.v(e.F)}
+		for _, a := range e.Args {
+			n.Args = append(n.Args, c.expr(a))
+		}
+		return n
+	case *HCall:
+		n := &HCall{Fn: e.Fn}
+		for _, a := range e.Args {
+			n.Args = append(n.Args, c.expr(a))
+		}
+		return n
+	case *AtomOp:
+		n := &AtomOp{X: c.expr(e.X), Scope: e.Scope, Method: e.Method, Relaxed: e.Relaxed}
+		if e.Ref != nil {
+			n.Ref = c.v(e.Ref)
+		}
 		for _, a := range e.Args {
 			n.Args = append(n.Args, c.expr(a))
 		}

@@ -622,6 +622,7 @@ func constructs(p *Program) map[string]bool {
 	netConstructs(p, add)
 	wrapConstructs(p, add)
 	tmplConstructs(p, add)
+	headerConstructs(p, ti, add)
 	return set
 }
 

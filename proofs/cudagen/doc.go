@@ -179,6 +179,28 @@
 // threads that collide only modulo 2^32, race-free ones indices that wrap
 // and stay distinct. The 64-bit types (KLong, KULong) appear only in
 // these casts and the arithmetic on their values.
+// The CUDA header API (genheader.go, interp_header.go, halfmath.go):
+// __half, __nv_bfloat16 and __half2 arrays in shared and global memory
+// (2-byte elements side by side in a word, values from __float2half,
+// __int2half_rn, __floats2half2_rn, __hadd, __hmul, __hfma, __hmax and
+// operators, read back after a barrier or without one, fp16 accumulation
+// acc[i] += h, and indices computed from rounded halves, whose threads
+// collide exactly where rounding to nearest even merges them); warp
+// collectives (__reduce_*_sync, __all_sync, __any_sync, __ballot_sync,
+// __match_any_sync, __match_all_sync, __shfl*_sync, __activemask) over the
+// full mask, half a warp, or masks that differ between warps, in partial
+// warps too, whose results are written to own cells, by each warp's (or
+// group's) leader, or choose the writer or the cell; and scoped atomics:
+// atomicOp_block and atomicOp_system, cuda::atomic_ref<T, S> temporaries
+// and locals, cuda::atomic<T, S> objects, block-scoped counters indexing
+// slots, on a cell per block, on shared memory, or (racy) on one global
+// cell of every block, mixed with device-scoped atomics or atomic loads of
+// other blocks. The interpreter rounds halves exactly (math/big), runs the
+// threads of a block with collectives as coroutines that meet at each
+// call (a collective some lanes of a warp skip is rejected, as the
+// oracle's runtime reports it as a divergence), and applies the scope
+// rule: two atomics of different blocks race when one is block-scoped
+// and one writes.
 // TestCoverage prints how often each construct appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink
@@ -206,5 +228,11 @@
 // evaluate in the interpreter exactly as in a program compiled by clang++,
 // that random memcpy and memset over local words, whole-struct copies,
 // lambdas and statement expressions leave every value as clang++ does, and
-// the interpreter's verdicts on hand-written kernels.
+// the interpreter's verdicts on hand-written kernels. The header API's
+// values are checked against the oracle's own implementation: random half
+// expressions against drf_half.h compiled with clang++ (and conversions
+// against compiler-rt's __fp16), and random warp collectives against the
+// oracle's runtime, which asserts the interpreter's results in the
+// kernels (valuecheck.go draws both; proofs/gpucheck asserts them on a
+// GPU too).
 package cudagen

@@ -112,6 +112,8 @@ type gen struct {
 	netStmts           int              // its statements, beyond maxStmts
 	wr                 *rand.Rand       // the choices of genwrap.go, apart from r's
 	wrapN              int              // wrap-around indices placed (genwrap.go)
+	hr                 *rand.Rand       // the choices of genheader.go, apart from r's
+	hdrN               int              // header constructs placed (genheader.go)
 	lr                 *rand.Rand       // the choices of genlayout.go, apart from r's
 	layoutDone         bool             // a layout group was placed (genlayout.go)
 }
@@ -182,6 +184,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		tr:    rand.New(rand.NewSource(seed ^ 0x5eed7e3a)),
 		nr:    rand.New(rand.NewSource(seed ^ 0x2b17c0de)),
 		wr:    newWrapRand(seed),
+		hr:    newHdrRand(seed),
 		lr:    newLayoutRand(seed),
 		mood:  mood,
 		vr:    map[any]rng{},

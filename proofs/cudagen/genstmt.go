@@ -24,6 +24,10 @@ func (g *gen) stmt(out *[]Stmt) {
 		g.layoutStmt(out)
 		return
 	}
+	if g.headerHere() {
+		g.headerStmt(out)
+		return
+	}
 	deep := g.depth >= 3
 	nest := 9
 	if deep {

@@ -68,12 +68,17 @@ func (bw *byteWriters) add(v byte, id int16, other func(int16) bool) {
 }
 
 // harm sets Result.Harmful when an access of mode to byte b races with an
-// access recorded in ci harmfully.
-func (in *interp) harm(ci *cellInfo, b, mode int, data wbytes, other func(int16) bool) {
+// access recorded in ci harmfully; grid: the accesses are of different
+// blocks (where block-scoped atomics race: gridConflicts).
+func (in *interp) harm(ci *cellInfo, b, mode int, data wbytes, other func(int16) bool, grid bool) {
 	if in.res.Harmful {
 		return
 	}
-	for _, c := range conflicts[mode] {
+	table := &conflicts
+	if grid {
+		table = &gridConflicts
+	}
+	for _, c := range table[mode] {
 		if c == 1 && mode == 1 {
 			continue // write/write: by their bytes, below
 		}

@@ -40,8 +40,9 @@ import (
 // when they are in one grid interval, and blocks that pass different
 // sequences of grid barriers diverge.
 //
-// Threads run one after the other; a thread's barriers only number its
-// barrier intervals. That is exact because no value that depends on the
+// Threads run one after the other (a block with warp collectives as
+// coroutines that meet at each call: interp_header.go); a thread's
+// barriers only number its barrier intervals. That is exact because no value that depends on the
 // schedule may decide control flow or an index: the values read from
 // shared or global memory that the kernel writes (and the values atomics
 // and __syncthreads_count & co. return) are tagged non-deterministic
@@ -231,8 +232,8 @@ type Result struct {
 // threads (or blocks) that accessed it, and the site of the first access
 // of each mode.
 type cellInfo struct {
-	ids  [4][3][2]int16
-	site [3]Expr
+	ids  [4][nModes][2]int16
+	site [nModes]Expr
 	wv   [4]byteWriters // writes of known bytes, for Result.Harmful
 }
 
@@ -301,7 +302,8 @@ func runPass(p *Program, ti *typeInfo, prev []electWrite) (res *Result, ew []ele
 	}
 	in.namespaceObjects(globals)
 	nb := p.blocks()
-	var gbars0 []any // the grid barriers of block 0
+	coll := hasCollectives(p) // the threads of a block run as coroutines (interp_header.go)
+	var gbars0 []any          // the grid barriers of block 0
 	for b := 0; b < nb; b++ {
 		in.block = b
 		in.blk = map[raceKey]*cellInfo{}
@@ -325,10 +327,19 @@ func runPass(p *Program, ti *typeInfo, prev []electWrite) (res *Result, ew []ele
 		bid := [3]int64{int64(b % p.Grid[0]), int64(b / p.Grid[0] % p.Grid[1]), int64(b / (p.Grid[0] * p.Grid[1]))}
 		var bars [][]any
 		var gbars []any // the grid barriers of the block's first thread
-		for t := 0; t < p.threads(); t++ {
+		threads := make([]*thread, p.threads())
+		for t := range threads {
 			th := &thread{in: in, lin: t, bid: bid, blin: b, warp: t / p.warp()}
 			th.tidx = [3]int64{int64(t % p.Block[0]), int64(t / p.Block[0] % p.Block[1]), int64(t / (p.Block[0] * p.Block[1]))}
-			th.runKernel(globals, shared)
+			threads[t] = th
+		}
+		if coll {
+			in.runCoop(threads, globals, shared)
+		}
+		for t, th := range threads {
+			if !coll {
+				th.runKernel(globals, shared)
+			}
 			bars = append(bars, th.bars)
 			if t == 0 {
 				gbars = th.gbars
@@ -436,7 +447,9 @@ func (in *interp) recordPtr(key any, off int64, node any) {
 
 // access records a shared or global memory access for race detection: the
 // bytes of mask (bit b for byte b) of the word at l. mode: 0 read, 1
-// write, 2 atomic.
+// write, 2 atomic, and the modes of genheader.go's atomics (atomic loads,
+// block-scoped atomics: modeNames). An element of an array of 2-byte
+// values (__half) is bytes of the word of its pair.
 // data holds the bytes a write puts in the word (byte b in bits 8b to
 // 8b + 7) when they are known (see wordBytes).
 func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr, data wbytes) {
@@ -445,6 +458,10 @@ func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr, data 
 	}
 	in.res.Accesses++
 	key := cellKey{l.i, l.j, l.w}
+	if l.t.bytes() == 2 {
+		key.i, mask = l.i/2, 3<<(2*(l.i%2))
+		data.bits <<= 16 * (l.i % 2)
+	}
 	// threads of different warps in one block interval, and threads of one
 	// warp in one warp interval
 	in.note(in.blk, raceKey{l.obj.id, th.epoch, -1, key}, int32(th.lin), mode, mask, site, l, false, in.p.warp(), data)
@@ -454,10 +471,47 @@ func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr, data 
 	}
 }
 
-var conflicts = [3][]int{{1}, {0, 1, 2}, {0, 1}}
-var modeNames = [3]string{"read", "write", "atomic"}
+// The modes of accesses: plain reads and writes, atomics (that write) and
+// atomic loads, of the device's scope or of the block's (genheader.go).
+const (
+	mRead = iota
+	mWrite
+	mAtomic
+	mAtomicLoad
+	mAtomicBlock
+	mAtomicLoadBlock
+	nModes
+)
 
-var noIDs = [3][2]int16{{-1, -1}, {-1, -1}, {-1, -1}}
+// conflicts lists, for each mode, the modes it races with between two
+// threads of one block: a read with a write or an atomic (which writes), a
+// write with anything, an atomic with plain accesses, an atomic load with
+// plain writes. gridConflicts is the same between two blocks, where a
+// block-scoped atomic is atomic towards nothing: it races with every
+// access of the other block but a load when it is a load itself (the PTX
+// memory model: two atomics are morally strong only when each one's scope
+// includes the other's thread). Both are symmetric: threads run one after
+// the other, so either access of a pair may be the one that finds the
+// other.
+var conflicts = [nModes][]int{
+	mRead:            {mWrite, mAtomic, mAtomicBlock},
+	mWrite:           {mRead, mWrite, mAtomic, mAtomicLoad, mAtomicBlock, mAtomicLoadBlock},
+	mAtomic:          {mRead, mWrite},
+	mAtomicLoad:      {mWrite},
+	mAtomicBlock:     {mRead, mWrite},
+	mAtomicLoadBlock: {mWrite},
+}
+var gridConflicts = [nModes][]int{
+	mRead:            {mWrite, mAtomic, mAtomicBlock},
+	mWrite:           {mRead, mWrite, mAtomic, mAtomicLoad, mAtomicBlock, mAtomicLoadBlock},
+	mAtomic:          {mRead, mWrite, mAtomicBlock, mAtomicLoadBlock},
+	mAtomicLoad:      {mWrite, mAtomicBlock},
+	mAtomicBlock:     {mRead, mWrite, mAtomic, mAtomicLoad, mAtomicBlock, mAtomicLoadBlock},
+	mAtomicLoadBlock: {mWrite, mAtomic, mAtomicBlock},
+}
+var modeNames = [nModes]string{"read", "write", "atomic", "atomic load", "block-scoped atomic", "block-scoped atomic load"}
+
+var noIDs = [nModes][2]int16{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}
 
 // note records an access by thread (or block) id32 to the cell k and
 // reports the first conflict with another. When w > 0 only threads of
@@ -469,7 +523,7 @@ func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mas
 	other := func(y int16) bool { return y >= 0 && y != id && (w == 0 || int(y)/w != int(id)/w) }
 	ci := m[k]
 	if ci == nil {
-		ci = &cellInfo{ids: [4][3][2]int16{noIDs, noIDs, noIDs, noIDs}}
+		ci = &cellInfo{ids: [4][nModes][2]int16{noIDs, noIDs, noIDs, noIDs}}
 		for b := range ci.wv {
 			ci.wv[b] = noWriters
 		}
@@ -482,13 +536,17 @@ func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mas
 		if mask&(1<<b) == 0 {
 			continue
 		}
-		in.harm(ci, b, mode, data, other)
+		in.harm(ci, b, mode, data, other, grid)
 		if mode == 1 && data.known {
 			ci.wv[b].add(byte(data.bits>>(8*b)), id, other)
 		}
 		if in.res.Race == nil {
+			table := conflicts
+			if grid {
+				table = gridConflicts
+			}
 		search:
-			for _, c := range conflicts[mode] {
+			for _, c := range table[mode] {
 				for _, y := range ci.ids[b][c] {
 					if other(y) {
 						in.res.Race = &Race{
@@ -528,8 +586,9 @@ type thread struct {
 	// wepoch counts the barriers of both kinds passed: with the warp, it
 	// names the thread's warp interval
 	wepoch int
-	gepoch int // grid barriers passed
-	eseq   int // accesses to election cells made (genelect.go)
+	gepoch int   // grid barriers passed
+	eseq   int   // accesses to election cells made (genelect.go)
+	coop   *coop // the scheduler of a block with warp collectives (interp_header.go)
 	bars   []any
 	gbars  []any // the grid barriers passed
 	steps  int
@@ -643,7 +702,7 @@ func (th *thread) stmt(s Stmt) ctl {
 			th.fr.env[v] = binding{clo: th.makeClosure(s.Init.(*Lambda))}
 		case VFnPtr:
 			th.fr.env[v] = binding{fn: th.fnValue(s.Init)}
-		case VRef:
+		case VRef, VAtomRef:
 			l := th.lval(s.Init)
 			th.fr.env[v] = binding{ref: &l}
 		case VLocalArr:
@@ -1246,6 +1305,8 @@ func (th *thread) eval(e Expr) value {
 			x, y = th.convert(x, ct, e), th.convert(y, ct, e)
 			var c int
 			switch ct.K {
+			case KHalf, KBF16:
+				return th.halfCompare(e.Op, x, y, e)
 			case KFloat:
 				c = cmpF(x.f, y.f)
 			case KULong:
@@ -1333,6 +1394,10 @@ func (th *thread) eval(e Expr) value {
 		return th.eval(e.X)
 	case *LambdaCall:
 		return th.callLambda(e)
+	case *HCall:
+		return th.hcall(e)
+	case *AtomOp:
+		return th.atomOp(e)
 	}
 	fail(errOther, e, "cannot evaluate %T", e)
 	return value{}
@@ -1360,6 +1425,8 @@ func (th *thread) arith(op string, x, y value, ct *Type, node any) value {
 	x, y = th.convert(x, ct, node), th.convert(y, ct, node)
 	r := value{t: ct, nd: x.nd || y.nd, mem: x.mem || y.mem}
 	switch ct.K {
+	case KHalf, KBF16, KHalf2:
+		return th.halfArith(op, x, y, node)
 	case KFloat:
 		switch op {
 		case "+":
@@ -1615,7 +1682,11 @@ func (th *thread) atomic(e *Atomic) value {
 	if l.obj.owner.Elect {
 		fail(errOther, e, "atomic on election cell %s", l.obj.owner.Name)
 	}
-	th.in.access(th, l, 2, fullWord, e, wbytes{})
+	mode := mAtomic
+	if e.Scope == "block" {
+		mode = mAtomicBlock
+	}
+	th.in.access(th, l, mode, fullWord, e, wbytes{})
 	if l.obj.owner.Counter {
 		return th.counter(e, l, v)
 	}

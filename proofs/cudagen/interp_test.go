@@ -99,6 +99,9 @@ func TestInterpreterVerdicts(t *testing.T) {
 	add("an atomic and a plain write", b.add(iff(bin("==", b.T(), intLit(0)), set(b.S(intLit(0)), intLit(0))),
 		&ExprStmt{X: &Atomic{Op: "Add", P: &AddrOf{X: b.S(intLit(0))}, V: intLit(1)}}), Racy, "write")
 	b = newKB(4, 1, 0, [2]int64{})
+	add("an atomic, then a plain read by another thread", b.add(iff(bin("==", b.T(), intLit(0)), &ExprStmt{X: &Atomic{Op: "Add", P: &AddrOf{X: b.S(intLit(0))}, V: intLit(1)}}),
+		iff(bin("==", b.T(), intLit(1)), b.read(b.S(intLit(0)), local("x")))), Racy, "block race on s[0][0]+0: atomic")
+	b = newKB(4, 1, 0, [2]int64{})
 	add("an atomic after a plain write and a barrier", b.add(iff(bin("==", b.T(), intLit(0)), set(b.S(intLit(0)), intLit(0))), sync(),
 		&ExprStmt{X: &Atomic{Op: "Add", P: &AddrOf{X: b.S(intLit(0))}, V: intLit(1)}}), DRF, "")
 	b = newKB(8, 1, 0, [2]int64{})

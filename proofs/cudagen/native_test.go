@@ -118,48 +118,6 @@ func evalAlone(e Expr, in [3]int64) (s string, err error) {
 	return fmt.Sprint(v.i), nil
 }
 
-// runOne runs the statements pre of a one-thread program whose
-// parameters hold their first values, then evaluates outs: the
-// interpreter alone, for the tests against the compiler.
-func runOne(p *Program, ti *typeInfo, pre []Stmt, outs ...Expr) (vals []value, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			re, ok := r.(*runError)
-			if !ok {
-				panic(r)
-			}
-			err = re
-		}
-	}()
-	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, blk: map[raceKey]*cellInfo{}, res: &Result{}}
-	th := &thread{in: in, fr: &frame{env: map[*Var]binding{}}}
-	for _, v := range p.Kernel.Params {
-		o := in.newObj(spLocal, v, v.T, 0, 1)
-		o.cells[cellKey{}] = value{t: v.T, i: v.Vals[0]}
-		th.fr.env[v] = binding{obj: o}
-	}
-	for _, s := range pre {
-		th.stmt(s)
-	}
-	for _, e := range outs {
-		vals = append(vals, th.eval(e))
-	}
-	return vals, nil
-}
-
-// evalOne typechecks p and evaluates e after pre (runOne).
-func evalOne(p *Program, pre []Stmt, e Expr) (value, error) {
-	ti, err := typecheck(p)
-	if err != nil {
-		return value{}, err
-	}
-	vals, err := runOne(p, ti, pre, e)
-	if err != nil {
-		return value{}, err
-	}
-	return vals[0], nil
-}
-
 // bindVars replaces references to placeholder variables by name.
 func bindVars(e Expr, vars map[string]*Var) Expr {
 	walkExpr(e, func(x Expr) {

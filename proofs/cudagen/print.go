@@ -98,6 +98,9 @@ func litText(l *Lit) string {
 		}
 		return s + "f"
 	case KUint:
+		if l.Hex {
+			return "0x" + strconv.FormatInt(l.I, 16) + "u"
+		}
 		return strconv.FormatInt(l.I, 10) + "u"
 	case KBool:
 		if l.I != 0 {
@@ -203,7 +206,11 @@ func exprText(e Expr) string {
 		}
 		return n + "(" + exprString(e.X) + ", " + exprString(e.Y) + ")"
 	case *Atomic:
-		s := "atomic" + e.Op + "(" + exprString(e.P) + ", " + exprString(e.V)
+		name := "atomic" + e.Op
+		if e.Scope != "" {
+			name += "_" + e.Scope
+		}
+		s := name + "(" + exprString(e.P) + ", " + exprString(e.V)
 		if e.W != nil {
 			s += ", " + exprString(e.W)
 		}
@@ -247,6 +254,8 @@ func exprText(e Expr) string {
 			args = append(args, exprString(a))
 		}
 		return e.F.Name + "(" + strings.Join(args, ", ") + ")"
+	case *HCall, *AtomOp:
+		return headerText(e)
 	}
 	panic(fmt.Sprintf("exprText: %T", e))
 }
@@ -354,6 +363,8 @@ func (p *printer) declText(d *Decl) string {
 		return "auto " + v.Name + " = " + exprString(d.Init)
 	case VFnPtr:
 		return sigString(v.T.Fn, "(*"+v.Name+")") + " = " + exprString(d.Init)
+	case VAtomRef:
+		return v.T.String() + " " + v.Name + "(" + exprString(d.Init) + ")"
 	}
 	if d.Init == nil {
 		// a struct local, default-initialized

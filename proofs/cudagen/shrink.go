@@ -141,6 +141,15 @@ func slots(p *Program) (lists []*[]Stmt, exprs []*Expr) {
 			for i := range x.Args {
 				expr(&x.Args[i])
 			}
+		case *HCall:
+			for i := range x.Args {
+				expr(&x.Args[i])
+			}
+		case *AtomOp:
+			expr(&x.X)
+			for i := range x.Args {
+				expr(&x.Args[i])
+			}
 		}
 	}
 	stmt = func(s Stmt) {

@@ -197,7 +197,7 @@ func (c *checker) sharedDecl(v *Var) {
 		}
 		return
 	}
-	if !(v.T.arith() && v.T.K != KBool) && v.T.K != KStruct || hasDefaults(v.T) {
+	if !(v.T.arith() && v.T.K != KBool) && v.T.K != KStruct && !v.T.halfish() || hasDefaults(v.T) {
 		c.fail("shared of %s", v.T)
 	}
 	if len(v.Dims) > 2 {
@@ -243,10 +243,15 @@ func (c *checker) stmt(s Stmt) {
 				}
 				break
 			}
-			if s.Init == nil || !(v.T.arith() || v.T.K == KPtr) || v.T.K == KBool {
+			if s.Init == nil || !(v.T.arith() || v.T.K == KPtr || v.T.halfish()) || v.T.K == KBool {
 				c.fail("bad local %s", v.Name)
 			}
 			c.assignable(v.T, s.Init)
+		case VAtomRef:
+			t, lv := c.expr(s.Init)
+			if v.T.K != KAtomRef || !lv || !sameType(t, v.T.Elem) || t.K != KInt && t.K != KUint {
+				c.fail("atomic_ref %s bound to %s", v.Name, t)
+			}
 		case VLambda:
 			l, ok := s.Init.(*Lambda)
 			if !ok {
@@ -280,8 +285,18 @@ func (c *checker) stmt(s Stmt) {
 			break
 		}
 		t, lv := c.expr(s.L)
-		if !lv || !(t.arith() || t.K == KPtr || t.K == KStruct && s.Op == "=") {
+		if !lv || !(t.arith() || t.K == KPtr || t.K == KStruct && s.Op == "=" || t.halfish()) {
 			c.fail("assignment to a non-lvalue")
+		}
+		if t.halfish() {
+			// __half's operators: =, +=, -=, *=, /= of one half type
+			switch s.Op {
+			case "=", "+=", "-=", "*=", "/=":
+			default:
+				c.fail("%s on %s", s.Op, t)
+			}
+			c.assignable(t, s.R)
+			break
 		}
 		switch s.Op {
 		case "=":
@@ -455,6 +470,7 @@ func (c *checker) assignable(to *Type, e Expr) {
 	case to.arith() && t.arith():
 	case to.K == KPtr && sameType(to, t):
 	case to.K == KStruct && sameType(to, t) && lv:
+	case to.halfish() && sameType(to, t):
 	default:
 		c.fail("cannot convert %s to %s", t, to)
 	}
@@ -471,6 +487,9 @@ func promote(t *Type) *Type {
 
 // usual is the usual arithmetic conversion of two arithmetic types.
 func usual(a, b *Type) *Type {
+	if a.halfish() && sameType(a, b) {
+		return a // __half's operators: no conversion
+	}
 	a, b = promote(a), promote(b)
 	switch {
 	case a.K == KFloat || b.K == KFloat:
@@ -606,6 +625,9 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 	case *Binary:
 		x, _ := c.expr(e.X)
 		y, _ := c.expr(e.Y)
+		if t, ok := halfBinary(e.Op, x, y); ok {
+			return t, false
+		}
 		switch e.Op {
 		case "+", "-":
 			if x.K == KPtr && y.integral() {
@@ -773,6 +795,8 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 			c.assignable(ps[i].T, a)
 		}
 		return c.lamRet[e.F], false
+	case *HCall, *AtomOp:
+		return c.hexpr(e)
 	case *MemOp:
 		c.fail("memcpy or memset inside an expression")
 	case *LayoutOp:

@@ -35,6 +35,21 @@
 // was seen to miss races whose first access was made by a thread that had
 // already finished).
 //
+// # The CUDA header API
+//
+// The runtime implements, from its own code and never from drfcheck's
+// headers: __half, __nv_bfloat16, __half2 and __nv_bfloat162 (structs
+// around unsigned shorts, as CUDA's) with their conversions, arithmetic,
+// comparisons and operators, rounded to nearest even from the exact result
+// (runtime/drf_half.h); the warp collectives __shfl*_sync, __all_sync,
+// __any_sync, __ballot_sync, __reduce_*_sync and __match_*_sync, whose
+// lanes meet at the call without happens-before (a shuffle does not order
+// memory), and __activemask (the warp's threads); and scoped atomics:
+// atomicX_block and atomicX_system, cuda::atomic_ref<T, S> and cuda::atomic<T,
+// S>. A block-scoped atomic is atomic only towards its own block: with an
+// atomic of another block on the same location it races unless neither
+// writes (drf_shim.cc tells ThreadSanitizer through records of the scope).
+//
 // # Barrier divergence
 //
 // __syncthreads() and __syncwarp() are macros passing a per-call-site
@@ -123,11 +138,18 @@
 //     launches (up to MaxThreads) run, alone in their process, and get
 //     Outcome.Inexact: the races they report are real, but some may be
 //     missed; so do cases with thousands of barriers per thread.
-//   - Warp-level primitives other than __syncwarp and __activemask
-//     (shuffles, votes) and cooperative groups beyond this_thread_block(),
-//     tiled_partition<N>(), this_grid(), their sync() and ranks are not
-//     provided: such a case does not compile and gets Err. Kernels name
-//     cooperative_groups without an #include.
+//   - Cooperative groups beyond this_thread_block(), tiled_partition<N>(),
+//     this_grid(), their sync() and ranks are not provided: such a case
+//     does not compile and gets Err. Kernels name cooperative_groups,
+//     cuda::atomic_ref and __half without an #include.
+//   - Warp collectives (shuffles, votes, __reduce_*_sync, __match_*_sync)
+//     need every thread of the warp at the call, with masks that agree
+//     (each lane's mask names its own lane and lanes with the same mask):
+//     a collective that some lanes skip, legal in CUDA when its mask
+//     leaves them out, is reported as a divergence, and so is a call
+//     CUDA leaves undefined (masks that disagree, a width that is not a
+//     power of two). A shuffle from a lane that is not a thread of the
+//     warp returns the caller's own value (undefined in CUDA).
 //   - Warps run with independent thread scheduling: the threads of a warp
 //     are ordered only by warp barriers (and the barriers above), never by
 //     running in lockstep.

@@ -29,6 +29,21 @@ var runtimeSource string
 //go:embed runtime/drf_shim.cc
 var shimSource string
 
+// The headers drf_cuda.h, drf_rt.cc and drf_shim.cc include: the half
+// types, and what the runtime and the shim share about warp collectives
+// and scope marks.
+//
+//go:embed runtime/drf_half.h
+var halfHeader string
+
+//go:embed runtime/drf_coll.h
+var collHeader string
+
+// HalfHeader is the oracle's own implementation of __half and
+// __nv_bfloat16 (runtime/drf_half.h), which needs nothing but a C++20
+// compiler: the generator's native tests compare its interpreter with it.
+func HalfHeader() string { return halfHeader }
+
 // compileFlags are those of DESIGN.md, at -O0 so that no access is
 // optimized away (found by the differential property: s = s; at -O1 lost its
 // race), plus quiet diagnostics that can be attributed to cases.
@@ -116,7 +131,8 @@ func newToolchain() (*toolchain, error) {
 		return nil, fmt.Errorf("%s --version: %v", clang, err)
 	}
 	h := sha256.New()
-	for _, s := range []string{string(ver), runtimeHeader, hostHeader, runtimeSource, shimSource, strings.Join(compileFlags, " "), strings.Join(shimFlags, " ")} {
+	for _, s := range []string{string(ver), runtimeHeader, hostHeader, runtimeSource, shimSource, halfHeader, collHeader,
+		strings.Join(compileFlags, " "), strings.Join(shimFlags, " ")} {
 		fmt.Fprintf(h, "%d:%s", len(s), s)
 	}
 	key := hex.EncodeToString(h.Sum(nil))[:16]
@@ -168,7 +184,7 @@ func writeAtomic(path string, data []byte) error {
 // prepareRuntime writes the header and compiles the runtime object into the
 // cache directory unless they are there already.
 func (tc *toolchain) prepareRuntime() error {
-	for name, text := range map[string]string{"drf_cuda.h": runtimeHeader, "drf_host.h": hostHeader} {
+	for name, text := range map[string]string{"drf_cuda.h": runtimeHeader, "drf_host.h": hostHeader, "drf_half.h": halfHeader, "drf_coll.h": collHeader} {
 		hdr := filepath.Join(tc.dir, name)
 		if b, err := os.ReadFile(hdr); err != nil || string(b) != text {
 			if err := writeAtomic(hdr, []byte(text)); err != nil {

@@ -55,6 +55,144 @@ unsigned atomicInc(unsigned *p, unsigned v);
 unsigned atomicDec(unsigned *p, unsigned v);
 template <class T> T atomicCAS(T *p, T compare, T v);
 
+// scoped atomics (genheader.go)
+#define DRF_SCOPED(S)                                                                 \
+  template <class T> T atomicAdd##S(T *p, T v);                                       \
+  template <class T> T atomicSub##S(T *p, T v);                                       \
+  template <class T> T atomicExch##S(T *p, T v);                                      \
+  template <class T> T atomicMin##S(T *p, T v);                                       \
+  template <class T> T atomicMax##S(T *p, T v);                                       \
+  template <class T> T atomicAnd##S(T *p, T v);                                       \
+  template <class T> T atomicOr##S(T *p, T v);                                        \
+  template <class T> T atomicXor##S(T *p, T v);                                       \
+  template <class T> T atomicCAS##S(T *p, T compare, T v);
+DRF_SCOPED(_block)
+DRF_SCOPED(_system)
+#undef DRF_SCOPED
+namespace cuda {
+enum thread_scope { thread_scope_system, thread_scope_device, thread_scope_block, thread_scope_thread };
+namespace std {
+enum memory_order { memory_order_relaxed, memory_order_seq_cst };
+}
+template <class T, thread_scope S> struct atomic_ref {
+  explicit atomic_ref(T &r);
+  T load(std::memory_order = std::memory_order_seq_cst) const;
+  void store(T v, std::memory_order = std::memory_order_seq_cst) const;
+  T exchange(T v, std::memory_order = std::memory_order_seq_cst) const;
+  bool compare_exchange_strong(T &e, T d, std::memory_order = std::memory_order_seq_cst) const;
+  T fetch_add(T v, std::memory_order = std::memory_order_seq_cst) const;
+  T fetch_sub(T v, std::memory_order = std::memory_order_seq_cst) const;
+  T fetch_and(T v, std::memory_order = std::memory_order_seq_cst) const;
+  T fetch_or(T v, std::memory_order = std::memory_order_seq_cst) const;
+  T fetch_xor(T v, std::memory_order = std::memory_order_seq_cst) const;
+  T fetch_min(T v, std::memory_order = std::memory_order_seq_cst) const;
+  T fetch_max(T v, std::memory_order = std::memory_order_seq_cst) const;
+};
+template <class T, thread_scope S> struct atomic {
+  T load(std::memory_order = std::memory_order_seq_cst);
+  void store(T v, std::memory_order = std::memory_order_seq_cst);
+  T exchange(T v, std::memory_order = std::memory_order_seq_cst);
+  T fetch_add(T v, std::memory_order = std::memory_order_seq_cst);
+  T fetch_or(T v, std::memory_order = std::memory_order_seq_cst);
+  T fetch_max(T v, std::memory_order = std::memory_order_seq_cst);
+};
+} // namespace cuda
+
+// halves (genheader.go): no conversion between them and the arithmetic
+// types but the named functions
+struct __half {
+  unsigned short x;
+};
+struct __nv_bfloat16 {
+  unsigned short x;
+};
+struct __half2 {
+  __half x, y;
+};
+__half __float2half(float);
+__half __float2half_rn(float);
+__half __int2half_rn(int);
+float __half2float(__half);
+int __half2int_rz(__half);
+int __half2int_rn(__half);
+__nv_bfloat16 __float2bfloat16(float);
+__nv_bfloat16 __float2bfloat16_rn(float);
+__nv_bfloat16 __int2bfloat16_rn(int);
+float __bfloat162float(__nv_bfloat16);
+int __bfloat162int_rz(__nv_bfloat16);
+int __bfloat162int_rn(__nv_bfloat16);
+__half2 __floats2half2_rn(float, float);
+__half2 __halves2half2(__half, __half);
+__half __low2half(__half2);
+__half __high2half(__half2);
+float __low2float(__half2);
+float __high2float(__half2);
+#define DRF_ARITH(H)                                                                  \
+  H __hadd(H, H);                                                                     \
+  H __hsub(H, H);                                                                     \
+  H __hmul(H, H);                                                                     \
+  H __hdiv(H, H);                                                                     \
+  H __hfma(H, H, H);                                                                  \
+  H __hneg(H);                                                                        \
+  H __hmax(H, H);                                                                     \
+  H __hmin(H, H);                                                                     \
+  bool __heq(H, H);                                                                   \
+  bool __hne(H, H);                                                                   \
+  bool __hlt(H, H);                                                                   \
+  bool __hle(H, H);                                                                   \
+  bool __hgt(H, H);                                                                   \
+  bool __hge(H, H);                                                                   \
+  H operator+(const H &, const H &);                                                  \
+  H operator-(const H &, const H &);                                                  \
+  H operator*(const H &, const H &);                                                  \
+  H operator/(const H &, const H &);                                                  \
+  H &operator+=(H &, const H &);                                                      \
+  H &operator-=(H &, const H &);                                                      \
+  H &operator*=(H &, const H &);                                                      \
+  H &operator/=(H &, const H &);                                                      \
+  bool operator==(const H &, const H &);                                              \
+  bool operator!=(const H &, const H &);                                              \
+  bool operator<(const H &, const H &);                                               \
+  bool operator<=(const H &, const H &);                                              \
+  bool operator>(const H &, const H &);                                               \
+  bool operator>=(const H &, const H &);
+DRF_ARITH(__half)
+DRF_ARITH(__nv_bfloat16)
+#undef DRF_ARITH
+__half2 __hadd2(__half2, __half2);
+__half2 __hsub2(__half2, __half2);
+__half2 __hmul2(__half2, __half2);
+__half2 __hfma2(__half2, __half2, __half2);
+__half2 operator+(const __half2 &, const __half2 &);
+__half2 operator-(const __half2 &, const __half2 &);
+__half2 operator*(const __half2 &, const __half2 &);
+__half2 operator/(const __half2 &, const __half2 &);
+__half2 &operator+=(__half2 &, const __half2 &);
+__half2 &operator-=(__half2 &, const __half2 &);
+__half2 &operator*=(__half2 &, const __half2 &);
+__half2 &operator/=(__half2 &, const __half2 &);
+
+// warp collectives (genheader.go)
+template <class T> T __shfl_sync(unsigned mask, T var, int lane, int width = 32);
+template <class T> T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32);
+template <class T> T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32);
+template <class T> T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = 32);
+int __all_sync(unsigned mask, int predicate);
+int __any_sync(unsigned mask, int predicate);
+unsigned __ballot_sync(unsigned mask, int predicate);
+unsigned __activemask();
+int __reduce_add_sync(unsigned mask, int value);
+unsigned __reduce_add_sync(unsigned mask, unsigned value);
+int __reduce_min_sync(unsigned mask, int value);
+unsigned __reduce_min_sync(unsigned mask, unsigned value);
+int __reduce_max_sync(unsigned mask, int value);
+unsigned __reduce_max_sync(unsigned mask, unsigned value);
+unsigned __reduce_and_sync(unsigned mask, unsigned value);
+unsigned __reduce_or_sync(unsigned mask, unsigned value);
+unsigned __reduce_xor_sync(unsigned mask, unsigned value);
+template <class T> unsigned __match_any_sync(unsigned mask, T value);
+template <class T> unsigned __match_all_sync(unsigned mask, T value, int *pred);
+
 #define __global__
 #define __device__
 #define __shared__

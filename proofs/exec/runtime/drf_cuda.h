@@ -10,6 +10,9 @@
 // Nothing here may create a happens-before edge between two CUDA threads
 // except the barriers (drf::sync for blocks, drf::warp_sync, drf::grid_sync):
 // no locks, no function-local statics, no atomics stronger than relaxed.
+// The warp's collectives (drf::coll) meet without one, and libcu++'s
+// atomics, seq_cst by default in CUDA, are relaxed here too: see "Scoped
+// atomics" below.
 #pragma once
 
 #include <float.h>
@@ -19,6 +22,8 @@
 #include <type_traits>
 
 #define DRF_INL __attribute__((nodebug, always_inline)) inline
+
+#include "drf_coll.h"
 
 // using namespace std; in a kernel compiles without the standard library.
 namespace std {}
@@ -81,6 +86,14 @@ void warp_sync(int site, int line, unsigned mask = 0xffffffffu);
 // The grid barrier (cooperative_groups::this_grid().sync()): every thread of
 // the launch waits for every other.
 void grid_sync(int site, int line);
+
+// A warp collective (a CollOp of drf_coll.h): the lanes of the warp meet
+// at the call site (line, col), without happens-before, and each gets its
+// result; pred receives __match_all_sync's predicate.
+uint64_t coll(int op, unsigned mask, uint64_t val, int size, int arg, int width, int line, int col, int *pred);
+
+// __activemask(): the threads of the calling warp.
+unsigned active_mask();
 
 // The warp size of the running launch.
 unsigned warp_size();
@@ -168,7 +181,81 @@ E *param(const char *name, size_t len, const long long *init, size_t ninit) {
 DRF_INL void __threadfence() {}
 DRF_INL void __threadfence_block() {}
 DRF_INL void __threadfence_system() {}
-DRF_INL unsigned __activemask() { return 0xffffffffu; }
+DRF_INL unsigned __activemask() { return ::drf::active_mask(); }
+
+// The half-precision types (cuda_fp16.h, cuda_bf16.h).
+#include "drf_half.h"
+
+// Warp collectives (CUDA Programming Guide, Warp Vote, Warp Match, Warp
+// Reduce and Warp Shuffle Functions): every call meets the other lanes of
+// the warp at its call site (the line and column that the defaulted last
+// arguments take), with no happens-before. A width of 0 is the warp size
+// of the launch (Case.WarpSize), as warpSize is.
+namespace drf {
+template <class T> DRF_INL uint64_t to_bits(T v) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "a warp collective's value of 2, 4 or 8 bytes");
+  if constexpr (sizeof(T) == 2)
+    return __builtin_bit_cast(uint16_t, v);
+  else if constexpr (sizeof(T) == 4)
+    return __builtin_bit_cast(uint32_t, v);
+  else
+    return __builtin_bit_cast(uint64_t, v);
+}
+template <class T> DRF_INL T from_bits(uint64_t u) {
+  if constexpr (sizeof(T) == 2)
+    return __builtin_bit_cast(T, (uint16_t)u);
+  else if constexpr (sizeof(T) == 4)
+    return __builtin_bit_cast(T, (uint32_t)u);
+  else
+    return __builtin_bit_cast(T, u);
+}
+} // namespace drf
+#define DRF_COLL_SITE int __drf_line = __builtin_LINE(), int __drf_col = __builtin_COLUMN()
+#define DRF_SHFL(N, OP, A)                                                                          \
+  template <class T> DRF_INL T N(unsigned mask, T var, A arg, int width = 0, DRF_COLL_SITE) {         \
+    return ::drf::from_bits<T>(::drf::coll(OP, mask, ::drf::to_bits(var), sizeof(T), (int)arg, width, \
+                                           __drf_line, __drf_col, nullptr));                         \
+  }
+DRF_SHFL(__shfl_sync, ::drf::kShfl, int)
+DRF_SHFL(__shfl_up_sync, ::drf::kShflUp, unsigned)
+DRF_SHFL(__shfl_down_sync, ::drf::kShflDown, unsigned)
+DRF_SHFL(__shfl_xor_sync, ::drf::kShflXor, int)
+#undef DRF_SHFL
+DRF_INL int __all_sync(unsigned mask, int pred, DRF_COLL_SITE) {
+  return (int)::drf::coll(::drf::kVoteAll, mask, pred != 0, 4, 0, 0, __drf_line, __drf_col, nullptr);
+}
+DRF_INL int __any_sync(unsigned mask, int pred, DRF_COLL_SITE) {
+  return (int)::drf::coll(::drf::kVoteAny, mask, pred != 0, 4, 0, 0, __drf_line, __drf_col, nullptr);
+}
+DRF_INL unsigned __ballot_sync(unsigned mask, int pred, DRF_COLL_SITE) {
+  return (unsigned)::drf::coll(::drf::kBallot, mask, pred != 0, 4, 0, 0, __drf_line, __drf_col, nullptr);
+}
+#define DRF_REDUCE(N, T, OP)                                                                          \
+  DRF_INL T N(unsigned mask, T value, DRF_COLL_SITE) {                                                \
+    return (T)::drf::coll(OP, mask, (uint32_t)value, 4, 0, 0, __drf_line, __drf_col, nullptr);      \
+  }
+DRF_REDUCE(__reduce_add_sync, unsigned, ::drf::kRedAdd)
+DRF_REDUCE(__reduce_add_sync, int, ::drf::kRedAdd)
+DRF_REDUCE(__reduce_min_sync, unsigned, ::drf::kRedMinU)
+DRF_REDUCE(__reduce_min_sync, int, ::drf::kRedMinS)
+DRF_REDUCE(__reduce_max_sync, unsigned, ::drf::kRedMaxU)
+DRF_REDUCE(__reduce_max_sync, int, ::drf::kRedMaxS)
+DRF_REDUCE(__reduce_and_sync, unsigned, ::drf::kRedAnd)
+DRF_REDUCE(__reduce_or_sync, unsigned, ::drf::kRedOr)
+DRF_REDUCE(__reduce_xor_sync, unsigned, ::drf::kRedXor)
+#undef DRF_REDUCE
+template <class T> DRF_INL unsigned __match_any_sync(unsigned mask, T value, DRF_COLL_SITE) {
+  return (unsigned)::drf::coll(::drf::kMatchAny, mask, ::drf::to_bits(value), sizeof(T), 0, 0, __drf_line, __drf_col,
+                               nullptr);
+}
+template <class T> DRF_INL unsigned __match_all_sync(unsigned mask, T value, int *pred, DRF_COLL_SITE) {
+  int p = 0;
+  unsigned r = (unsigned)::drf::coll(::drf::kMatchAll, mask, ::drf::to_bits(value), sizeof(T), 0, 0, __drf_line,
+                                     __drf_col, &p);
+  *pred = p;
+  return r;
+}
+#undef DRF_COLL_SITE
 
 // Cooperative groups, enough for the barriers: a block's sync() is
 // __syncthreads(), a tile's sync() is a warp barrier when the tile is one
@@ -290,55 +377,105 @@ DRF_INL float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x);
 // Atomics: relaxed, as CUDA's. They create no happens-before, TSan never
 // reports two of them against each other, and it reports one against a plain
 // access.
+//
+// Scoped atomics. Every atomic also tells drf_shim.cc its block and scope
+// (drf_scope_mark): atomicX and atomicX_system are of the device's scope
+// (one device: system is device here), atomicX_block of the block's, and so
+// are cuda::atomic_ref<T, S> and cuda::atomic<T, S> with S. Two atomics of
+// different blocks on one location race when one of them is block-scoped
+// and one of them writes (under the PTX memory model they are not morally
+// strong); within a block, atomics never race. See drf_shim.cc for how
+// ThreadSanitizer is told.
+namespace drf {
+DRF_INL unsigned block_lin() { return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z); }
+DRF_INL void scope_mark(const void *p, size_t n, int flags) { drf_scope_mark(p, n, block_lin(), flags); }
+} // namespace drf
 #define DRF_R __ATOMIC_RELAXED
-#define DRF_ATOMIC_INT(T)                                                                         \
-  DRF_INL T atomicAdd(T *p, T v) { return __atomic_fetch_add(p, v, DRF_R); }                       \
-  DRF_INL T atomicSub(T *p, T v) { return __atomic_fetch_sub(p, v, DRF_R); }                       \
-  DRF_INL T atomicExch(T *p, T v) { return __atomic_exchange_n(p, v, DRF_R); }                     \
-  DRF_INL T atomicAnd(T *p, T v) { return __atomic_fetch_and(p, v, DRF_R); }                       \
-  DRF_INL T atomicOr(T *p, T v) { return __atomic_fetch_or(p, v, DRF_R); }                         \
-  DRF_INL T atomicXor(T *p, T v) { return __atomic_fetch_xor(p, v, DRF_R); }                       \
-  DRF_INL T atomicCAS(T *p, T cmp, T v) {                                                          \
+#define DRF_MARK(p, F) ::drf::scope_mark(p, sizeof(*(p)), (F) | ::drf::kMarkWrite)
+#define DRF_ATOMIC_INT_S(T, S, F)                                                                 \
+  DRF_INL T atomicAdd##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
+    return __atomic_fetch_add(p, v, DRF_R);                                                        \
+  }                                                                                                \
+  DRF_INL T atomicSub##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
+    return __atomic_fetch_sub(p, v, DRF_R);                                                        \
+  }                                                                                                \
+  DRF_INL T atomicExch##S(T *p, T v) {                                                             \
+    DRF_MARK(p, F);                                                                                \
+    return __atomic_exchange_n(p, v, DRF_R);                                                       \
+  }                                                                                                \
+  DRF_INL T atomicAnd##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
+    return __atomic_fetch_and(p, v, DRF_R);                                                        \
+  }                                                                                                \
+  DRF_INL T atomicOr##S(T *p, T v) {                                                               \
+    DRF_MARK(p, F);                                                                                \
+    return __atomic_fetch_or(p, v, DRF_R);                                                         \
+  }                                                                                                \
+  DRF_INL T atomicXor##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
+    return __atomic_fetch_xor(p, v, DRF_R);                                                        \
+  }                                                                                                \
+  DRF_INL T atomicCAS##S(T *p, T cmp, T v) {                                                       \
+    DRF_MARK(p, F);                                                                                \
     __atomic_compare_exchange_n(p, &cmp, v, false, DRF_R, DRF_R);                                  \
     return cmp;                                                                                    \
   }                                                                                                \
-  DRF_INL T atomicMin(T *p, T v) {                                                                 \
+  DRF_INL T atomicMin##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
     T old = __atomic_load_n(p, DRF_R);                                                             \
     while (v < old && !__atomic_compare_exchange_n(p, &old, v, false, DRF_R, DRF_R)) {             \
     }                                                                                              \
     return old;                                                                                    \
   }                                                                                                \
-  DRF_INL T atomicMax(T *p, T v) {                                                                 \
+  DRF_INL T atomicMax##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
     T old = __atomic_load_n(p, DRF_R);                                                             \
     while (old < v && !__atomic_compare_exchange_n(p, &old, v, false, DRF_R, DRF_R)) {             \
     }                                                                                              \
     return old;                                                                                    \
   }
+#define DRF_ATOMIC_INT(T)                                                                          \
+  DRF_ATOMIC_INT_S(T, , 0)                                                                         \
+  DRF_ATOMIC_INT_S(T, _system, 0)                                                                  \
+  DRF_ATOMIC_INT_S(T, _block, ::drf::kMarkBlock)
 DRF_ATOMIC_INT(int)
 DRF_ATOMIC_INT(unsigned)
 DRF_ATOMIC_INT(unsigned long long)
 DRF_ATOMIC_INT(long long)
 #undef DRF_ATOMIC_INT
+#undef DRF_ATOMIC_INT_S
 
-DRF_INL unsigned short atomicCAS(unsigned short *p, unsigned short cmp, unsigned short v) {
-  __atomic_compare_exchange_n(p, &cmp, v, false, DRF_R, DRF_R);
-  return cmp;
-}
-DRF_INL unsigned atomicInc(unsigned *p, unsigned limit) {
-  unsigned old = __atomic_load_n(p, DRF_R);
-  while (!__atomic_compare_exchange_n(p, &old, old >= limit ? 0u : old + 1u, false, DRF_R, DRF_R)) {
+#define DRF_ATOMIC_SMALL_S(S, F)                                                                   \
+  DRF_INL unsigned short atomicCAS##S(unsigned short *p, unsigned short cmp, unsigned short v) {   \
+    DRF_MARK(p, F);                                                                                \
+    __atomic_compare_exchange_n(p, &cmp, v, false, DRF_R, DRF_R);                                  \
+    return cmp;                                                                                    \
+  }                                                                                                \
+  DRF_INL unsigned atomicInc##S(unsigned *p, unsigned limit) {                                     \
+    DRF_MARK(p, F);                                                                                \
+    unsigned old = __atomic_load_n(p, DRF_R);                                                      \
+    while (!__atomic_compare_exchange_n(p, &old, old >= limit ? 0u : old + 1u, false, DRF_R, DRF_R)) { \
+    }                                                                                              \
+    return old;                                                                                    \
+  }                                                                                                \
+  DRF_INL unsigned atomicDec##S(unsigned *p, unsigned limit) {                                     \
+    DRF_MARK(p, F);                                                                                \
+    unsigned old = __atomic_load_n(p, DRF_R);                                                      \
+    while (!__atomic_compare_exchange_n(p, &old, (old == 0u || old > limit) ? limit : old - 1u, false, DRF_R, \
+                                        DRF_R)) {                                                  \
+    }                                                                                              \
+    return old;                                                                                    \
   }
-  return old;
-}
-DRF_INL unsigned atomicDec(unsigned *p, unsigned limit) {
-  unsigned old = __atomic_load_n(p, DRF_R);
-  while (!__atomic_compare_exchange_n(p, &old, (old == 0u || old > limit) ? limit : old - 1u, false, DRF_R, DRF_R)) {
-  }
-  return old;
-}
+DRF_ATOMIC_SMALL_S(, 0)
+DRF_ATOMIC_SMALL_S(_system, 0)
+DRF_ATOMIC_SMALL_S(_block, ::drf::kMarkBlock)
+#undef DRF_ATOMIC_SMALL_S
 
-#define DRF_ATOMIC_FLOAT(T, U)                                                                     \
-  DRF_INL T atomicAdd(T *p, T v) {                                                                 \
+#define DRF_ATOMIC_FLOAT_S(T, U, S, F)                                                             \
+  DRF_INL T atomicAdd##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
     U *u = reinterpret_cast<U *>(p);                                                               \
     U old = __atomic_load_n(u, DRF_R);                                                             \
     while (!__atomic_compare_exchange_n(u, &old, __builtin_bit_cast(U, __builtin_bit_cast(T, old) + v), \
@@ -346,11 +483,13 @@ DRF_INL unsigned atomicDec(unsigned *p, unsigned limit) {
     }                                                                                              \
     return __builtin_bit_cast(T, old);                                                             \
   }                                                                                                \
-  DRF_INL T atomicSub(T *p, T v) { return atomicAdd(p, -v); }                                      \
-  DRF_INL T atomicExch(T *p, T v) {                                                                \
+  DRF_INL T atomicSub##S(T *p, T v) { return atomicAdd##S(p, -v); }                                \
+  DRF_INL T atomicExch##S(T *p, T v) {                                                             \
+    DRF_MARK(p, F);                                                                                \
     return __builtin_bit_cast(T, __atomic_exchange_n(reinterpret_cast<U *>(p), __builtin_bit_cast(U, v), DRF_R)); \
   }                                                                                                \
-  DRF_INL T atomicMin(T *p, T v) {                                                                 \
+  DRF_INL T atomicMin##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
     U *u = reinterpret_cast<U *>(p);                                                               \
     U old = __atomic_load_n(u, DRF_R);                                                             \
     while (v < __builtin_bit_cast(T, old) &&                                                       \
@@ -358,7 +497,8 @@ DRF_INL unsigned atomicDec(unsigned *p, unsigned limit) {
     }                                                                                              \
     return __builtin_bit_cast(T, old);                                                             \
   }                                                                                                \
-  DRF_INL T atomicMax(T *p, T v) {                                                                 \
+  DRF_INL T atomicMax##S(T *p, T v) {                                                              \
+    DRF_MARK(p, F);                                                                                \
     U *u = reinterpret_cast<U *>(p);                                                               \
     U old = __atomic_load_n(u, DRF_R);                                                             \
     while (__builtin_bit_cast(T, old) < v &&                                                       \
@@ -366,9 +506,158 @@ DRF_INL unsigned atomicDec(unsigned *p, unsigned limit) {
     }                                                                                              \
     return __builtin_bit_cast(T, old);                                                             \
   }
+#define DRF_ATOMIC_FLOAT(T, U)                                                                     \
+  DRF_ATOMIC_FLOAT_S(T, U, , 0)                                                                    \
+  DRF_ATOMIC_FLOAT_S(T, U, _system, 0)                                                             \
+  DRF_ATOMIC_FLOAT_S(T, U, _block, ::drf::kMarkBlock)
 DRF_ATOMIC_FLOAT(float, unsigned)
 DRF_ATOMIC_FLOAT(double, unsigned long long)
 #undef DRF_ATOMIC_FLOAT
+#undef DRF_ATOMIC_FLOAT_S
+
+// libcu++'s scoped atomics (<cuda/atomic>): cuda::atomic_ref<T, S> over an
+// object of integral type T, and cuda::atomic<T, S>, a struct around a T,
+// whose operations are atomics of scope S (thread_scope_block: of the block;
+// device and system: of the device; thread: of the block too). Their
+// memory orders, seq_cst by default, are all relaxed here, as CUDA's
+// atomicAdd is: kernels whose control flow and indices do not depend on
+// what atomics return (those the generator makes, counters apart) race in
+// some schedule whenever they race without the orders' edges (the one
+// where the thread that reads runs its atomics first), so leaving the edges
+// out finds no race that is not there, and keeps the rule that only
+// barriers order threads.
+namespace cuda {
+enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2, thread_scope_thread = 3 };
+namespace std {
+enum memory_order {
+  memory_order_relaxed,
+  memory_order_consume,
+  memory_order_acquire,
+  memory_order_release,
+  memory_order_acq_rel,
+  memory_order_seq_cst
+};
+} // namespace std
+using std::memory_order;
+using std::memory_order_acq_rel;
+using std::memory_order_acquire;
+using std::memory_order_consume;
+using std::memory_order_relaxed;
+using std::memory_order_release;
+using std::memory_order_seq_cst;
+
+template <class T, thread_scope S = thread_scope_system> class atomic_ref {
+  static_assert(__is_integral(T), "the oracle's cuda::atomic_ref is of integral types");
+  T *p_;
+  static constexpr int F = S == thread_scope_block || S == thread_scope_thread ? ::drf::kMarkBlock : 0;
+  DRF_INL void mark(int w) const { ::drf::scope_mark(p_, sizeof(T), F | w); }
+
+public:
+  DRF_INL explicit atomic_ref(T &r) : p_(&r) {}
+  atomic_ref(const atomic_ref &) = default;
+  DRF_INL T load(memory_order = memory_order_seq_cst) const {
+    mark(0);
+    return __atomic_load_n(p_, DRF_R);
+  }
+  DRF_INL operator T() const { return load(); }
+  DRF_INL void store(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    __atomic_store_n(p_, v, DRF_R);
+  }
+  DRF_INL T operator=(T v) const {
+    store(v);
+    return v;
+  }
+  DRF_INL T exchange(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    return __atomic_exchange_n(p_, v, DRF_R);
+  }
+  DRF_INL bool compare_exchange_strong(T &expected, T desired, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    return __atomic_compare_exchange_n(p_, &expected, desired, false, DRF_R, DRF_R);
+  }
+  DRF_INL bool compare_exchange_strong(T &expected, T desired, memory_order, memory_order) const {
+    return compare_exchange_strong(expected, desired);
+  }
+  DRF_INL bool compare_exchange_weak(T &expected, T desired, memory_order = memory_order_seq_cst) const {
+    return compare_exchange_strong(expected, desired);
+  }
+  DRF_INL T fetch_add(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    return __atomic_fetch_add(p_, v, DRF_R);
+  }
+  DRF_INL T fetch_sub(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    return __atomic_fetch_sub(p_, v, DRF_R);
+  }
+  DRF_INL T fetch_and(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    return __atomic_fetch_and(p_, v, DRF_R);
+  }
+  DRF_INL T fetch_or(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    return __atomic_fetch_or(p_, v, DRF_R);
+  }
+  DRF_INL T fetch_xor(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    return __atomic_fetch_xor(p_, v, DRF_R);
+  }
+  DRF_INL T fetch_min(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    T old = __atomic_load_n(p_, DRF_R);
+    while (v < old && !__atomic_compare_exchange_n(p_, &old, v, false, DRF_R, DRF_R)) {
+    }
+    return old;
+  }
+  DRF_INL T fetch_max(T v, memory_order = memory_order_seq_cst) const {
+    mark(::drf::kMarkWrite);
+    T old = __atomic_load_n(p_, DRF_R);
+    while (old < v && !__atomic_compare_exchange_n(p_, &old, v, false, DRF_R, DRF_R)) {
+    }
+    return old;
+  }
+  DRF_INL T operator++() const { return fetch_add(1) + 1; }
+  DRF_INL T operator++(int) const { return fetch_add(1); }
+  DRF_INL T operator--() const { return fetch_sub(1) - 1; }
+  DRF_INL T operator--(int) const { return fetch_sub(1); }
+  DRF_INL T operator+=(T v) const { return fetch_add(v) + v; }
+  DRF_INL T operator-=(T v) const { return fetch_sub(v) - v; }
+};
+
+template <class T, thread_scope S = thread_scope_system> struct atomic {
+  // zeroed memory is an atomic of value 0 (the oracle zeroes parameters)
+  atomic() = default;
+  DRF_INL constexpr atomic(T v) : v_(v) {}
+  atomic(const atomic &) = delete;
+  atomic &operator=(const atomic &) = delete;
+  DRF_INL atomic_ref<T, S> ref() { return atomic_ref<T, S>(v_); }
+  DRF_INL T load(memory_order o = memory_order_seq_cst) { return ref().load(o); }
+  DRF_INL operator T() { return load(); }
+  DRF_INL void store(T v, memory_order o = memory_order_seq_cst) { ref().store(v, o); }
+  DRF_INL T operator=(T v) { return ref() = v; }
+  DRF_INL T exchange(T v, memory_order o = memory_order_seq_cst) { return ref().exchange(v, o); }
+  DRF_INL bool compare_exchange_strong(T &e, T d, memory_order o = memory_order_seq_cst) {
+    return ref().compare_exchange_strong(e, d, o);
+  }
+  DRF_INL bool compare_exchange_weak(T &e, T d, memory_order o = memory_order_seq_cst) {
+    return ref().compare_exchange_weak(e, d, o);
+  }
+  DRF_INL T fetch_add(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_add(v, o); }
+  DRF_INL T fetch_sub(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_sub(v, o); }
+  DRF_INL T fetch_and(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_and(v, o); }
+  DRF_INL T fetch_or(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_or(v, o); }
+  DRF_INL T fetch_xor(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_xor(v, o); }
+  DRF_INL T fetch_min(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_min(v, o); }
+  DRF_INL T fetch_max(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_max(v, o); }
+  DRF_INL T operator++() { return ref().fetch_add(1) + 1; }
+  DRF_INL T operator++(int) { return ref().fetch_add(1); }
+  DRF_INL T operator+=(T v) { return ref().fetch_add(v) + v; }
+
+private:
+  T v_;
+};
+} // namespace cuda
+#undef DRF_MARK
 #undef DRF_R
 
 #include "drf_host.h"

@@ -36,12 +36,26 @@
 // would hang on a GPU. The divergence goes up as such, so that the levels
 // above stop too, and nothing hangs.
 //
+// The warp's collective functions (shuffles, votes, reductions, matches:
+// drf::coll) meet in the same rendezvous as warp barriers, at a site of
+// their own scope (kCollScope), so that a collective that some lanes of a
+// warp do not reach is a divergence like a warp barrier's. They differ in
+// one thing: their rendezvous creates no happens-before (relaxed atomics,
+// which ThreadSanitizer does not take as synchronization, and the lanes'
+// values travel through drf_shim.cc, which it does not see), because a
+// shuffle or a vote does not order memory in CUDA. The warp's last lane to
+// arrive computes every lane's result (drf_coll_compute). Collectives
+// need every thread of the warp at the call: one that some lanes skip
+// (under a condition, or after a return), legal in CUDA when the mask
+// leaves those lanes out, is reported as a divergence here.
+//
 // The CUDA threads run on a pool of workers that never end during a launch
 // (see Worker): besides being cheaper than creating threads, this matters
 // because ThreadSanitizer gives the slot of a thread that has finished to the
 // next thread, which then looks ordered after it.
 #define DRF_RT_ONLY
 #include "drf_cuda.h"
+#include "drf_coll.h"
 
 #include <linux/futex.h>
 #include <pthread.h>
@@ -89,7 +103,7 @@ struct Diverged {};
 // (a __COUNTER__, or a column: bits 32 to 59) and its line (the low half).
 // kExit is where a thread that has returned from the kernel is, kDiv where
 // a warp or block that has diverged is, as seen from the level above.
-enum Scope : uint64_t { kBlockScope = 0, kWarpScope = 1, kGridScope = 2 };
+enum Scope : uint64_t { kBlockScope = 0, kWarpScope = 1, kGridScope = 2, kCollScope = 3 };
 constexpr uint64_t kExit = 0xffffffff00000000ull;
 constexpr uint64_t kDiv = 0xfffffffe00000000ull;
 
@@ -135,6 +149,7 @@ struct Block {
   Grid *g = nullptr;
   char *shared = nullptr;      // static __shared__ memory
   char *dyn = nullptr;         // extern __shared__ memory
+  CollSlot *coll = nullptr;    // per thread: its call of a warp collective (drf_shim.cc reads and writes them)
   char detail[512] = {0};      // divergence, written by the completing thread
 };
 
@@ -215,36 +230,52 @@ void describe(char *buf, size_t len, unsigned lin, uint64_t site) {
   const char *scope = scope_of(site) == kWarpScope ? "warp " : scope_of(site) == kGridScope ? "grid " : "";
   if (site == kExit)
     snprintf(buf, len, "thread (%u,%u,%u) has returned", t.x, t.y, t.z);
+  else if (scope_of(site) == kCollScope)
+    snprintf(buf, len, "thread (%u,%u,%u) waits at the warp collective of line %u", t.x, t.y, t.z,
+             (unsigned)(site & 0xffffffffu));
   else
     snprintf(buf, len, "thread (%u,%u,%u) waits at the %sbarrier of line %u", t.x, t.y, t.z, scope,
              (unsigned)(site & 0xffffffffu));
 }
 
 // publish ends generation g of a level: its waiters, which acquire the
-// generation, leave (and throw Diverged if diverged is set).
-void publish(Level *l, uint32_t g, bool diverged) {
+// generation, leave (and throw Diverged if diverged is set). A collective's
+// generation (sync false) is published with a relaxed store, and its
+// waiters load it relaxed: no happens-before.
+void publish(Level *l, uint32_t g, bool diverged, bool sync = true) {
   if (diverged)
     __atomic_store_n(&l->diverged, 1u, __ATOMIC_RELAXED);
   __atomic_store_n(&l->count, 0u, __ATOMIC_RELAXED);
-  __atomic_store_n(&l->gen, g + 1, __ATOMIC_RELEASE);
-  tls_worker->releases++;
+  if (sync) {
+    __atomic_store_n(&l->gen, g + 1, __ATOMIC_RELEASE);
+    tls_worker->releases++;
+  } else {
+    __atomic_store_n(&l->gen, g + 1, __ATOMIC_RELAXED);
+  }
   futex(&l->gen, FUTEX_WAKE_PRIVATE, INT_MAX);
 }
 
 // count_in adds an arrival to the current generation of l with a release
 // increment, and tells whether it was the last of n; the last one acquires
-// every arrival of the generation.
-bool count_in(Level *l, unsigned n) {
-  uint32_t k = __atomic_add_fetch(&l->count, 1u, __ATOMIC_RELEASE);
-  tls_worker->releases++;
+// every arrival of the generation. An arrival at a collective (sync false)
+// is a relaxed increment, and the last one acquires nothing.
+bool count_in(Level *l, unsigned n, bool sync = true) {
+  uint32_t k;
+  if (sync) {
+    k = __atomic_add_fetch(&l->count, 1u, __ATOMIC_RELEASE);
+    tls_worker->releases++;
+  } else {
+    k = __atomic_add_fetch(&l->count, 1u, __ATOMIC_RELAXED);
+  }
   if (k != n)
     return false;
-  (void)__atomic_load_n(&l->count, __ATOMIC_ACQUIRE);
+  if (sync)
+    (void)__atomic_load_n(&l->count, __ATOMIC_ACQUIRE);
   return true;
 }
 
-void wait_for(Level *l, uint32_t g) {
-  while (__atomic_load_n(&l->gen, __ATOMIC_ACQUIRE) == g)
+void wait_for(Level *l, uint32_t g, bool sync = true) {
+  while (__atomic_load_n(&l->gen, sync ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED) == g)
     futex(&l->gen, FUTEX_WAIT_PRIVATE, g);
 }
 
@@ -346,18 +377,29 @@ void warp_complete(Block *b, Warp *w) {
       break;
     }
   uint64_t up = s0;
+  auto warpLevel = [](uint64_t s) { return scope_of(s) == kWarpScope || scope_of(s) == kCollScope; };
+  char why[200];
+  int bad = -1;
+  if (other == 0 && scope_of(s0) == kCollScope)
+    bad = drf_coll_compute(&b->coll[w->base], w->n, cur_warp, why, sizeof why);
   if (other != 0) {
     char x[140], y[140];
     describe(x, sizeof x, w->base, s0);
     describe(y, sizeof y, other, __atomic_load_n(&b->site[other], __ATOMIC_RELAXED));
     snprintf(w->detail, sizeof w->detail, "%s, %s%s", x, y,
-             scope_of(s0) == kWarpScope || scope_of(__atomic_load_n(&b->site[other], __ATOMIC_RELAXED)) == kWarpScope
-                 ? " (same warp)"
-                 : "");
+             warpLevel(s0) || warpLevel(__atomic_load_n(&b->site[other], __ATOMIC_RELAXED)) ? " (same warp)" : "");
+    publish(&w->l, g, true);
+    up = kDiv;
+  } else if (bad >= 0) {
+    // a call that CUDA leaves undefined: reported as the warp's divergence
+    snprintf(w->detail, sizeof w->detail, "warp collective of line %u: %s", (unsigned)(s0 & 0xffffffffu), why);
     publish(&w->l, g, true);
     up = kDiv;
   } else if (scope_of(s0) == kWarpScope) {
     publish(&w->l, g, false);
+    return;
+  } else if (scope_of(s0) == kCollScope) {
+    publish(&w->l, g, false, false);
     return;
   } else {
     __atomic_store_n(&w->l.count, 0u, __ATOMIC_RELAXED);
@@ -372,16 +414,17 @@ void warp_complete(Block *b, Warp *w) {
 int arrive(uint64_t site, int kind, int pred) {
   Block *b = tls_block;
   Warp *w = tls_warp;
+  bool sync = scope_of(site) != kCollScope;
   __atomic_store_n(&b->site[tls_lin], site, __ATOMIC_RELAXED);
   __atomic_store_n(&b->pred[tls_lin], pred, __ATOMIC_RELAXED);
-  if (count_in(&w->l, w->n))
+  if (count_in(&w->l, w->n, sync))
     warp_complete(b, w);
   if (site == kExit)
     return 0;
-  Level *l = scope_of(site) == kWarpScope ? &w->l : scope_of(site) == kGridScope ? &b->g->l : &b->l;
+  Level *l = scope_of(site) == kWarpScope || !sync ? &w->l : scope_of(site) == kGridScope ? &b->g->l : &b->l;
   uint32_t *gen = l == &w->l ? &tls_wgen : l == &b->l ? &tls_bgen : &tls_ggen;
   uint32_t g = *gen;
-  wait_for(l, g);
+  wait_for(l, g, sync);
   *gen = g + 1;
   if (__atomic_load_n(&l->diverged, __ATOMIC_RELAXED))
     throw Diverged{};
@@ -570,6 +613,7 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
       b.warps[k].base = k * warp;
       b.warps[k].n = nt - k * warp < warp ? nt - k * warp : warp; // the last warp may be partial
     }
+    b.coll = static_cast<CollSlot *>(calloc(nt, sizeof(CollSlot)));
     b.shared = zalloc(static_shared);
     b.dyn = zalloc(dyn_shared);
     for (unsigned j = 0; j < nt; j++) {
@@ -612,6 +656,7 @@ void launch(dim3 grid, dim3 block, size_t static_shared, size_t dyn_shared, void
     free(b.site);
     free(b.pred);
     free(b.wsite);
+    free(b.coll);
     delete[] b.warps;
   }
   if (G.l.diverged && G.detail[0] != 0)
@@ -665,6 +710,22 @@ void warp_sync(int site, int line, unsigned mask) {
 }
 
 void grid_sync(int site, int line) { (void)arrive(make_site(kGridScope, site, line), 0, 0); }
+
+uint64_t coll(int op, unsigned mask, uint64_t val, int size, int arg, int width, int line, int col, int *pred) {
+  CollSlot *s = &tls_block->coll[tls_lin];
+  drf_coll_put(s, op, mask, val, size, arg, width);
+  (void)arrive(make_site(kCollScope, site_of_column(col), line), 0, 0);
+  return drf_coll_get(s, pred);
+}
+
+// active_mask is __activemask(): the threads of the warp, all of them (the
+// last warp of a block may have fewer). It is not a rendezvous: in CUDA
+// it names the lanes that happen to execute together, which at the points
+// where kernels call it are all the warp's.
+unsigned active_mask() {
+  unsigned n = tls_warp->n;
+  return n >= 32 ? 0xffffffffu : (1u << n) - 1;
+}
 
 unsigned warp_size() { return cur_warp; }
 

@@ -27,9 +27,12 @@
 // and recorded as relaxed atomic accesses of the mirror: CUDA atomics are
 // relaxed, and the runtime's own synchronization (barrier, hand-off) uses
 // memory that is not mirrored, whose atomics keep their full semantics.
+#include "drf_coll.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <sched.h>
+#include <stdio.h>
 #include <sys/mman.h>
 
 extern "C" {
@@ -136,6 +139,13 @@ void access(uintptr_t a, size_t n, bool write, void *pc) {
   }
 }
 
+// The scope rule's records (drf_scope_mark, below): where they are, and
+// their reset between launches.
+constexpr size_t kScopeWords = size_t(1) << 18; // words with a record, per launch
+constexpr size_t kScopeRecord = 64;              // bytes of a record
+char *scopes;
+int scope_reset();
+
 } // namespace
 
 extern "C" {
@@ -161,6 +171,9 @@ char *drf_shim_init(size_t size) {
   data.lo = dlo;
   data.hi = dhi;
   data.mirror = (uintptr_t)dm;
+  scopes = map(nullptr, kScopeWords * kScopeRecord, PROT_READ | PROT_WRITE);
+  if (scopes == nullptr)
+    return nullptr;
   ready = true;
   return a;
 }
@@ -172,6 +185,8 @@ char *drf_shim_init(size_t size) {
 // and ThreadSanitizer was seen to miss races of the next launch on the same
 // addresses.
 int drf_shim_reset(size_t used) {
+  if (scope_reset() != 0)
+    return -1;
   if (used == 0)
     return 0;
   used = (used + 4095) & ~size_t(4095);
@@ -388,3 +403,275 @@ void *drf_memset(void *d, int c, size_t n) {
 }
 
 } // extern "C"
+
+// ---- warp collectives ----
+//
+// The lanes' calls and results travel through CollSlots that only this
+// uninstrumented file reads and writes: ThreadSanitizer sees no access to
+// them, so exchanging values creates no happens-before between the lanes
+// (a shuffle or a vote does not order memory in CUDA). The fences pair with
+// the relaxed counting of the warp's rendezvous in drf_rt.cc: a lane's
+// call is written before its arrival, and the results before the
+// generation that releases the lanes.
+
+extern "C" {
+
+void drf_coll_put(drf::CollSlot *s, int op, unsigned mask, uint64_t val, int size, int arg, int width) {
+  s->op = op;
+  s->mask = mask;
+  s->val = val;
+  s->size = size;
+  s->arg = arg;
+  s->width = width;
+  s->res = 0;
+  s->pred = 0;
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+uint64_t drf_coll_get(const drf::CollSlot *s, int *pred) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (pred != nullptr)
+    *pred = s->pred;
+  return s->res;
+}
+
+} // extern "C"
+
+namespace {
+
+// shflSource is the lane whose value a shuffle of lane t returns (CUDA
+// Programming Guide, Warp Shuffle Functions; PTX shfl.sync): a source
+// outside the lane's segment of width lanes gives the lane's own value.
+unsigned shflSource(const drf::CollSlot &s, unsigned t, unsigned w) {
+  unsigned seg = t & ~(w - 1), pos = t & (w - 1);
+  switch (s.op) {
+  case drf::kShfl:
+    return seg | ((unsigned)s.arg & (w - 1));
+  case drf::kShflUp:
+    return pos >= (unsigned)s.arg ? t - (unsigned)s.arg : t;
+  case drf::kShflDown:
+    return pos + (unsigned)s.arg < w ? t + (unsigned)s.arg : t;
+  case drf::kShflXor: {
+    unsigned j = t ^ (unsigned)s.arg;
+    return j <= (seg | (w - 1)) ? j : t; // a later segment: the own value
+  }
+  }
+  return t;
+}
+
+bool isShfl(int op) { return op >= drf::kShfl && op <= drf::kShflXor; }
+
+} // namespace
+
+extern "C" int drf_coll_compute(drf::CollSlot *L, unsigned n, unsigned warp, char *why, size_t whylen) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (warp > 32) {
+    snprintf(why, whylen, "a warp collective with warps of %u threads (at most 32)", warp);
+    return 0;
+  }
+  unsigned live = n >= 32 ? 0xffffffffu : (1u << n) - 1; // the warp's threads (the last warp may be partial)
+  for (unsigned t = 0; t < n; t++) {
+    drf::CollSlot &s = L[t];
+    unsigned P = s.mask & live; // the lanes taking part with t
+    if ((s.mask >> t & 1) == 0) {
+      snprintf(why, whylen, "lane %u calls a warp collective with mask 0x%x, which leaves it out", t, s.mask);
+      return (int)t;
+    }
+    for (unsigned p = 0; p < n; p++)
+      if ((P >> p & 1) && (L[p].mask != s.mask || L[p].op != s.op || L[p].size != s.size)) {
+        snprintf(why, whylen, "lanes %u and %u call one warp collective with masks 0x%x and 0x%x", t, p, s.mask, L[p].mask);
+        return (int)t;
+      }
+    uint64_t sizeMask = s.size >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * s.size)) - 1;
+    if (isShfl(s.op)) {
+      unsigned w = s.width == 0 ? warp : (unsigned)s.width;
+      if (w == 0 || w > warp || (w & (w - 1)) != 0) {
+        snprintf(why, whylen, "lane %u shuffles with width %d (a power of two up to %u)", t, s.width, warp);
+        return (int)t;
+      }
+      unsigned j = shflSource(s, t, w);
+      s.res = j < n ? L[j].val : s.val; // a source that is not a thread: undefined, its own value here
+      continue;
+    }
+    uint64_t r = 0;
+    bool first = true, all = true;
+    for (unsigned p = 0; p < n; p++) {
+      if ((P >> p & 1) == 0)
+        continue;
+      uint64_t v = L[p].val & sizeMask;
+      int32_t sv = (int32_t)(uint32_t)v;
+      switch (s.op) {
+      case drf::kVoteAll:
+        r = first ? (v != 0) : (r && v != 0);
+        break;
+      case drf::kVoteAny:
+        r = first ? (v != 0) : (r || v != 0);
+        break;
+      case drf::kBallot:
+        r |= (uint64_t)(v != 0) << p;
+        break;
+      case drf::kRedAdd:
+        r = (uint32_t)(r + v);
+        break;
+      case drf::kRedMinS:
+        r = first || sv < (int32_t)(uint32_t)r ? (uint32_t)sv : r;
+        break;
+      case drf::kRedMaxS:
+        r = first || sv > (int32_t)(uint32_t)r ? (uint32_t)sv : r;
+        break;
+      case drf::kRedMinU:
+        r = first || v < r ? v : r;
+        break;
+      case drf::kRedMaxU:
+        r = first || v > r ? v : r;
+        break;
+      case drf::kRedAnd:
+        r = first ? v : r & v;
+        break;
+      case drf::kRedOr:
+        r |= v;
+        break;
+      case drf::kRedXor:
+        r ^= v;
+        break;
+      case drf::kMatchAny:
+        if (v == (s.val & sizeMask))
+          r |= uint64_t(1) << p;
+        break;
+      case drf::kMatchAll:
+        all = all && v == (s.val & sizeMask);
+        break;
+      }
+      first = false;
+    }
+    if (s.op == drf::kMatchAll) {
+      s.pred = all;
+      r = all ? P : 0; // the lanes that take part (an H100 gives 1 for a full mask in a one-thread block)
+    }
+    s.res = r;
+  }
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  return -1;
+}
+
+// ---- the scope rule of atomics ----
+//
+// Under the PTX memory model two atomics are ordered only when each one's
+// scope includes the other's thread (they are "morally strong"): a
+// block-scoped atomic (atomicAdd_block, cuda::atomic_ref<T,
+// cuda::thread_scope_block>) is atomic only towards the threads of its own
+// block, and with an access of another block, atomic or not, it races
+// unless one of them is a load and the other a load too. ThreadSanitizer
+// knows no scopes: on the mirror, every atomic is atomic towards every
+// thread. The rule is given to it through records: every atomic of a word
+// also makes accesses to the word's record, in one of four slots per
+// block (block b uses slot b % 4: blocks 4 apart are not told apart, and
+// their races are missed, never invented), two channels per slot, each in
+// its own 8-byte granule:
+//
+//   channel A: an atomic that writes makes an atomic write in its own
+//     slot; a block-scoped atomic makes plain reads in the other slots;
+//   channel B: every atomic makes an atomic write in its own slot; a
+//     block-scoped atomic that writes makes plain reads in the others.
+//
+// ThreadSanitizer reports an atomic write against a plain read and nothing
+// else here, so two atomics of different blocks race on channel A when one
+// writes and the other is block-scoped, and on channel B when one is a
+// block-scoped write: exactly when at least one writes and at least one is
+// block-scoped. Two atomics of one block meet only on their own slot, where
+// both are atomic, and never race; plain reads do not race with plain
+// reads. No access here creates happens-before.
+//
+// Records are found through an open-addressing table of the words marked
+// in the launch; past kScopeWords words, marks are dropped (races missed).
+
+namespace {
+
+constexpr size_t kTable = kScopeWords * 2;
+uintptr_t tableKey[kTable];  // word address + 1, 0 when free
+uint32_t tableRec[kTable];
+uint32_t tableUsed[kScopeWords]; // the entries taken, in order
+uint32_t nrec;               // records given out in this launch
+uint32_t tableLock;
+
+struct SpinLock {
+  uint32_t *l;
+  explicit SpinLock(uint32_t *l_) : l(l_) {
+    while (__atomic_exchange_n(l, 1u, __ATOMIC_ACQUIRE) != 0)
+      sched_yield();
+  }
+  ~SpinLock() { __atomic_store_n(l, 0u, __ATOMIC_RELEASE); }
+};
+
+// record returns the record of the word at w, or nullptr when the table is
+// full.
+char *record(uintptr_t w) {
+  SpinLock lock(&tableLock);
+  size_t h = (w >> 2) * 0x9E3779B97F4A7C15ull >> 40;
+  for (size_t i = 0; i < kTable; i++) {
+    size_t k = (h + i) % kTable;
+    if (tableKey[k] == w + 1)
+      return scopes + (size_t)tableRec[k] * kScopeRecord;
+    if (tableKey[k] == 0) {
+      if (nrec >= kScopeWords)
+        return nullptr;
+      tableKey[k] = w + 1;
+      tableUsed[nrec] = (uint32_t)k;
+      tableRec[k] = nrec++;
+      return scopes + (size_t)tableRec[k] * kScopeRecord;
+    }
+  }
+  return nullptr;
+}
+
+void atomicWrite(uintptr_t m) {
+  Stripe lock(m);
+  (void)__real___tsan_atomic32_fetch_add((volatile uint32_t *)m, 0, 0);
+}
+
+void plainRead(uintptr_t m, void *pc) {
+  Stripe lock(m);
+  __tsan_read4_pc((void *)m, pc);
+}
+
+int scope_reset() {
+  if (nrec == 0)
+    return 0;
+  for (uint32_t i = 0; i < nrec; i++)
+    tableKey[tableUsed[i]] = 0;
+  size_t used = ((size_t)nrec * kScopeRecord + 4095) & ~size_t(4095);
+  nrec = 0;
+  // fresh pages, and fresh shadow, for the records used
+  return map(scopes, used, PROT_READ | PROT_WRITE) == nullptr ? -1 : 0;
+}
+
+} // namespace
+
+extern "C" void drf_scope_mark(const void *p, size_t n, unsigned blk, int flags) {
+  void *pc = RET;
+  Frame f(pc);
+  uintptr_t a = (uintptr_t)p & ~uintptr_t(3), end = (uintptr_t)p + n;
+  for (; a < end; a += 4) {
+    uintptr_t m;
+    if (!mirrorOf(a, &m))
+      continue; // not memory that kernels share
+    char *r = record(a);
+    if (r == nullptr)
+      return;
+    unsigned own = blk % 4;
+    bool write = flags & drf::kMarkWrite, blockScope = flags & drf::kMarkBlock;
+    for (unsigned s = 0; s < 4; s++) {
+      uintptr_t A = (uintptr_t)r + s * 16, B = A + 8;
+      if (s == own) {
+        if (write)
+          atomicWrite(A);
+        atomicWrite(B);
+      } else {
+        if (blockScope)
+          plainRead(A, pc);
+        if (blockScope && write)
+          plainRead(B, pc);
+      }
+    }
+  }
+}
