@@ -25,7 +25,10 @@ func (d *differential) checkHostBatch(batch []*cudagen.Case) ([]*check.Report, [
 	stricts := make([]*check.Report, len(batch))
 	errs := make([]error, len(batch))
 	var b strings.Builder
-	b.WriteString("#include <cooperative_groups.h>\n#include <cuda_runtime.h>\n")
+	// the headers the kernels name without an #include (as infer), and
+	// the runtime API the host programs call
+	b.WriteString(cudagen.Includes)
+	b.WriteString("#include <cuda_runtime.h>\n")
 	for _, c := range batch {
 		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
 	}
