@@ -200,11 +200,11 @@ func (ts *types) site(d *clang.Node, ns []string, spell string) *probeSite {
 		if b.Type == nil {
 			continue
 		}
-		bd := ts.record(strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(b.Type.String(), "struct "), "class "), "union ")))
+		bd := ts.record(baseName(b.Type.String()))
 		if bd == nil {
 			continue
 		}
-		if f := firstNamedField(bd); f != "" {
+		if f := ts.firstNamedField(bd); f != "" {
 			s.items = append(s.items, probeItem{fmt.Sprintf("base:%d", i), "__builtin_offsetof(" + spell + ", " + f + ")"})
 		}
 	}
@@ -249,13 +249,36 @@ func unnamedBefore(list []*clang.Node, i int, f *clang.Node) *clang.Node {
 	return nil
 }
 
-func firstNamedField(d *clang.Node) string {
+func (ts *types) firstNamedField(d *clang.Node) string {
+	return ts.firstField(d, 0)
+}
+
+// firstField is the name of the first named field of a record, its own
+// or, when it has none, its base class's (struct u : t {} with struct t :
+// s { int x; }: x, which offsetof names through u as well).
+func (ts *types) firstField(d *clang.Node, depth int) string {
+	if d == nil || depth > 16 {
+		return ""
+	}
 	for _, c := range d.Inner {
 		if c != nil && c.Kind == "FieldDecl" && c.Name != "" {
 			return c.Name
 		}
 	}
+	for _, b := range d.Bases {
+		if b.Type == nil {
+			continue
+		}
+		if f := ts.firstField(ts.record(baseName(b.Type.String())), depth+1); f != "" {
+			return f
+		}
+	}
 	return ""
+}
+
+// baseName is the record a base class's type spells ("struct s": s).
+func baseName(t string) string {
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(t, "struct "), "class "), "union "))
 }
 
 // probeSource is the file with the probe appended: one function per
@@ -390,7 +413,7 @@ func (ts *types) fromClang(name string, decl *clang.Node) *record {
 			return nil
 		}
 		first, ok := cr.offs[fmt.Sprintf("base:%d", i)]
-		f0, found := bt.rec.field(firstNamedField(ts.record(bt.name)))
+		f0, found := bt.rec.field(ts.firstNamedField(ts.record(bt.name)))
 		if !ok || !found {
 			return nil
 		}
