@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"drfcheck/check"
@@ -24,16 +23,10 @@ func (d *differential) checkHostBatch(batch []*cudagen.Case) ([]*check.Report, [
 	reports := make([]*check.Report, len(batch))
 	stricts := make([]*check.Report, len(batch))
 	errs := make([]error, len(batch))
-	var b strings.Builder
 	// the headers the kernels name without an #include (as infer), and
 	// the runtime API the host programs call
-	b.WriteString(cudagen.Includes)
-	b.WriteString("#include <cuda_runtime.h>\n")
-	for _, c := range batch {
-		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
-	}
 	path := filepath.Join(d.dir, batch[0].Name+"_host.cu")
-	src := []byte(b.String())
+	src := []byte(cudagen.BatchSource(batch, "#include <cuda_runtime.h>\n"))
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		for i := range errs {
 			errs[i] = err

@@ -273,19 +273,15 @@ func (d *differential) checkBatch(batch []*cudagen.Case) ([]*check.Report, []*ch
 // infer reads the cases of a batch, all of one warp size, as one CUDA
 // file.
 func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, error) {
-	var b strings.Builder
 	// kernels name cooperative_groups, __half, __nv_bfloat16 and
 	// cuda::atomic_ref without an #include, which the oracle's header
 	// allows and drfcheck's does not
-	b.WriteString(cudagen.Includes)
-	for _, c := range batch {
-		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
-	}
+	src := cudagen.BatchSource(batch, "")
 	path := filepath.Join(d.dir, batch[0].Name+".cu")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
-	ks, _, err := infer.File(path, []byte(b.String()), infer.Options{WarpSize: int64(batch[0].WarpSize)})
+	ks, _, err := infer.File(path, []byte(src), infer.Options{WarpSize: int64(batch[0].WarpSize)})
 	if err != nil {
 		return nil, err
 	}

@@ -213,6 +213,18 @@ func (ts *types) add(decls []*clang.Node) {
 // spellings a template argument may use: prefix::A for an unscoped enum
 // of a namespace, prefix::E::A for any.
 func (ts *types) addEnumerators(n *clang.Node, prefix string) {
+	eachEnumerator(n, func(c *clang.Node, v int64) {
+		for _, key := range []string{prefix + c.Name, prefix + n.Name + "::" + c.Name} {
+			if _, seen := ts.enumVal[key]; !seen {
+				ts.enumVal[key] = v
+			}
+		}
+	})
+}
+
+// eachEnumerator calls f with each enumerator of an enum and its value:
+// the value its initializer gives, else one more than the previous one.
+func eachEnumerator(n *clang.Node, f func(c *clang.Node, v int64)) {
 	next := int64(0)
 	for _, c := range n.Inner {
 		if c == nil || c.Kind != "EnumConstantDecl" {
@@ -225,11 +237,7 @@ func (ts *types) addEnumerators(n *clang.Node, prefix string) {
 				}
 			}
 		}
-		for _, key := range []string{prefix + c.Name, prefix + n.Name + "::" + c.Name} {
-			if _, seen := ts.enumVal[key]; !seen {
-				ts.enumVal[key] = next
-			}
-		}
+		f(c, next)
 		next++
 	}
 }

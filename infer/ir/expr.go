@@ -214,24 +214,13 @@ func (l *lowerer) enumValue(id string) (int64, bool) {
 	if found == nil {
 		return 0, false
 	}
-	next := int64(0)
-	for _, c := range found.Inner {
-		if c == nil || c.Kind != "EnumConstantDecl" {
-			continue
-		}
-		for _, e := range c.Inner {
-			if e != nil && e.Kind == "ConstantExpr" {
-				if v, ok := e.IntValue(); ok {
-					next = v
-				}
-			}
-		}
+	val, ok := int64(0), false
+	eachEnumerator(found, func(c *clang.Node, v int64) {
 		if c.ID == id {
-			return next, true
+			val, ok = v, true
 		}
-		next++
-	}
-	return 0, false
+	})
+	return val, ok
 }
 
 // loadOrDecay reads an lvalue, or decays an array to a pointer.

@@ -1,6 +1,9 @@
 package cudagen
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // This file holds the AST of the CUDA header API the generator covers
 // (genheader.go): calls of the functions of cuda_fp16.h and cuda_bf16.h
@@ -142,3 +145,15 @@ func hasCollectives(p *Program) bool {
 // drfcheck, whose front end (unlike the oracle's runtime) declares the
 // header API only where it is included.
 const Includes = "#include <cooperative_groups.h>\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n#include <cuda/atomic>\n"
+
+// BatchSource is the file drfcheck reads for a batch of cases: Includes,
+// then extra (more headers), then each case in a namespace of its name.
+func BatchSource(cases []*Case, extra string) string {
+	var b strings.Builder
+	b.WriteString(Includes)
+	b.WriteString(extra)
+	for _, c := range cases {
+		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
+	}
+	return b.String()
+}

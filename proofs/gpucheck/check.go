@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -149,16 +148,12 @@ func checkBatch(checker *check.Checker, dir string, b []*cudagen.Case) []Verdict
 }
 
 func inferBatch(dir string, b []*cudagen.Case) (map[string]infer.Kernel, error) {
-	var sb strings.Builder
-	sb.WriteString(cudagen.Includes)
-	for _, c := range b {
-		fmt.Fprintf(&sb, "namespace %s {\n%s\n}\n", c.Name, c.Source)
-	}
+	src := cudagen.BatchSource(b, "")
 	path := filepath.Join(dir, b[0].Name+".cu")
-	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
-	ks, _, err := infer.File(path, []byte(sb.String()), infer.Options{WarpSize: int64(b[0].WarpSize)})
+	ks, _, err := infer.File(path, []byte(src), infer.Options{WarpSize: int64(b[0].WarpSize)})
 	if err != nil {
 		return nil, err
 	}
