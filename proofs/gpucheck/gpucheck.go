@@ -38,6 +38,11 @@ func Generate(opt Options) []*cudagen.Case {
 		switch {
 		case c.WarpSize != 32, hasGridSync(c), names[c.Name]:
 			continue
+		case c.Host != "":
+			// a host program's launches (aliased buffers, sizes of its
+			// own) are not what the harness launches: the CPU oracle
+			// covers them
+			continue
 		}
 		h := HasHeader(c)
 		// keep plain kernels only while enough room remains for the
