@@ -238,8 +238,7 @@ func mergedAliases(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Si
 	var order []string
 	index := map[string]int{}
 	parent := map[string]string{}
-	var find func(string) string
-	find = func(x string) string {
+	find := func(x string) string {
 		for parent[x] != x {
 			x = parent[x]
 		}

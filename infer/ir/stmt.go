@@ -148,12 +148,6 @@ func (l *lowerer) inputPointers(o *object, modified bool, at protocol.Pos, slot 
 	}
 }
 
-// elemKey names an element of an array of pointers.
-type elemKey struct {
-	array *Base
-	index int64
-}
-
 // paramElement returns the memory an element of an array of pointers of a
 // kernel parameter points to, when the array is never modified and the
 // element is read at a constant index: global memory of its own, as each

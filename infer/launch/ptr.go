@@ -141,41 +141,6 @@ func joinAlts(a, b []alt) []alt {
 	return out
 }
 
-// samePlaces reports whether two values point to the same places (for
-// the fixpoint of a loop): the same origins with the same knowledge of
-// offsets, recursively through structs and arrays.
-func samePlaces(a, b *val) bool {
-	if a == b {
-		return true
-	}
-	if a == nil || b == nil || a.k != b.k {
-		return a != nil && b != nil && a.k != kPtr && b.k != kPtr && a.k != kStruct && a.k != kArray
-	}
-	switch a.k {
-	case kPtr:
-		return placesKey(a.ptr) == placesKey(b.ptr)
-	case kStruct:
-		if len(a.fields) != len(b.fields) {
-			return false
-		}
-		for i := range a.fields {
-			if !samePlaces(a.fields[i].v, b.fields[i].v) {
-				return false
-			}
-		}
-	case kArray:
-		if len(a.elems) != len(b.elems) {
-			return false
-		}
-		for i := range a.elems {
-			if !samePlaces(a.elems[i], b.elems[i]) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 func placesKey(as []alt) string {
 	var keys []string
 	for _, a := range as {
