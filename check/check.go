@@ -48,6 +48,9 @@ type Options struct {
 	// Encoding says how a protocol is cut into symbolic traces; the zero
 	// value is Intervals.
 	Encoding Encoding
+	// Arithmetic says how the SMT queries encode integers; the zero value
+	// is smtgen.Portfolio.
+	Arithmetic smtgen.Encoding
 }
 
 // Encoding is how a well-formed protocol becomes symbolic traces. Both give
@@ -99,7 +102,7 @@ func New(opts Options) *Checker {
 	}
 	c := &Checker{opts: opts, solvers: make(chan *smtgen.Solver, opts.Jobs)}
 	for i := 0; i < opts.Jobs; i++ {
-		c.solvers <- smtgen.NewSolver(opts.Timeout)
+		c.solvers <- smtgen.NewSolverWith(opts.Timeout, opts.Arithmetic)
 	}
 	return c
 }

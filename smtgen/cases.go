@@ -41,11 +41,15 @@ const quickCheck = 300 * time.Millisecond
 
 // noteDomain records the domain a condition gives, if any.
 func (e *encoder) noteDomain(c *protocol.Logic, sc scope) {
+	if e.bv {
+		// the bit-vector encoding decides such disjunctions by itself
+		return
+	}
 	x, values, ok := domainOf(c)
 	if !ok || len(values) > maxDomain || len(e.domains) >= maxDomains {
 		return
 	}
-	t := e.expr(x, sc)
+	t := e.expr(x, sc).i()
 	text := t.String()
 	for _, d := range e.domains {
 		if d.text == text {

@@ -35,12 +35,11 @@ type DivergenceResult struct {
 	Reason  string
 }
 
-// Divergence asks whether two threads that env.Level compares (of one
-// warp, of one block, of different blocks) can disagree at d.
-func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResult, error) {
+// divergence is Divergence in the solver's own encoding.
+func (s *Solver) divergence(env Env, d *wellformed.Divergence) (*DivergenceResult, error) {
 	env.Pre = d.Pre
 	res := &DivergenceResult{Status: Holds}
-	var vars map[string]z3.Int
+	var vars map[string]num
 	build := func(e *encoder) {
 		vars = e.context(d.Pre, d.Agree, d.Binders)
 		one, two := scope{thread: 1, vars: vars}, scope{thread: 2, vars: vars}
@@ -50,7 +49,7 @@ func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResul
 		}
 		var differ []z3.Bool
 		for _, b := range d.Bounds {
-			differ = append(differ, e.expr(b, one).NE(e.expr(b, two)))
+			differ = append(differ, e.ne(e.expr(b, one), e.expr(b, two)))
 		}
 		e.assert(or(e.ctx, differ...))
 	}
@@ -69,7 +68,7 @@ func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResul
 	return res, err
 }
 
-func (e *encoder) divergenceWitness(m *z3.Model, d *wellformed.Divergence, vars map[string]z3.Int) (*DivergenceWitness, error) {
+func (e *encoder) divergenceWitness(m *z3.Model, d *wellformed.Divergence, vars map[string]num) (*DivergenceWitness, error) {
 	r := &modelReader{e: e, m: m}
 	w := &DivergenceWitness{Check: d, WarpSize: e.env.Launch.Warp()}
 	for i := 0; i < 3; i++ {

@@ -2,6 +2,7 @@ package smtgen
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -56,8 +57,13 @@ type encodeError struct{ err error }
 type encoder struct {
 	ctx    *z3.Context
 	env    Env
-	consts map[string]z3.Int
+	consts map[string]num
 	order  []string // names of consts in creation order, for models
+	// bv says that integers are 64-bit bit-vectors (BitVectors); taints
+	// lists the taint of every bit-vector operation that may overflow.
+	bv     bool
+	taints []z3.Bool
+	nfresh int // fresh constants made
 	funcs  map[string]z3.FuncDecl
 	facts  []z3.Bool
 	// products lists the nonlinear products made, for lemmas.
@@ -71,25 +77,26 @@ type encoder struct {
 	domains []domain
 }
 
-func newEncoder(ctx *z3.Context, env Env) *encoder {
-	return &encoder{ctx: ctx, env: env, consts: map[string]z3.Int{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{}}
+func newEncoder(ctx *z3.Context, env Env, enc Encoding) *encoder {
+	return &encoder{ctx: ctx, env: env, bv: enc == BitVectors, consts: map[string]num{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{}}
 }
 
 func (e *encoder) fail(pos protocol.Pos, format string, args ...any) {
 	panic(encodeError{protocol.Errorf(pos, format, args...)})
 }
 
-func (e *encoder) int(name string) z3.Int {
+func (e *encoder) int(name string) num {
 	if c, ok := e.consts[name]; ok {
 		return c
 	}
-	c := e.ctx.IntConst(name)
+	c := num{v: e.ctx.Const(name, e.sort())}
 	e.consts[name] = c
 	e.order = append(e.order, name)
 	return c
 }
 
-func (e *encoder) lit(v int64) z3.Int {
+// ilit is a literal of the integer encoding.
+func (e *encoder) ilit(v int64) z3.Int {
 	return e.ctx.FromInt(v, e.ctx.IntSort()).(z3.Int)
 }
 
@@ -103,8 +110,12 @@ func isLiteral(x z3.Int) bool {
 	return lit
 }
 
-// mul multiplies, remembering nonlinear products for productLemmas.
-func (e *encoder) mul(x, y z3.Int) z3.Int {
+// mul multiplies.
+func (e *encoder) mul(x, y num) num { return e.arith(protocol.Mul, x, y) }
+
+// imul multiplies in the integer encoding, remembering nonlinear products
+// for productLemmas.
+func (e *encoder) imul(x, y z3.Int) z3.Int {
 	xy := x.Mul(y)
 	if !isLiteral(x) && !isLiteral(y) {
 		e.products = append(e.products, product{x, y, xy})
@@ -126,15 +137,15 @@ func (e *encoder) productLemmas() {
 				if !f.AsAST().Equal(g.AsAST()) {
 					continue
 				}
-				d := p.xy.Sub(q.xy)
-				e.assert(a.Eq(b).Or(e.abs(d).GE(e.abs(f))))
+				d := num{v: p.xy.Sub(q.xy)}
+				e.assert(a.Eq(b).Or(e.ge(e.abs(d), e.abs(num{v: f}))))
 			}
 		}
 	}
 }
 
-func (e *encoder) abs(x z3.Int) z3.Int {
-	return x.GE(e.lit(0)).IfThenElse(x, x.Neg()).(z3.Int)
+func (e *encoder) abs(x num) num {
+	return e.ite(e.ge(x, e.lit(0)), x, e.neg(x))
 }
 
 // minimizable lists the constants that stand for values of the kernel, in
@@ -174,11 +185,11 @@ func (e *encoder) grid() bool { return e.env.Level == wellformed.GridLevel }
 // ones for binders).
 type scope struct {
 	thread int
-	vars   map[string]z3.Int
+	vars   map[string]num
 }
 
-func (sc scope) with(name string, v z3.Int) scope {
-	vars := make(map[string]z3.Int, len(sc.vars)+1)
+func (sc scope) with(name string, v num) scope {
+	vars := make(map[string]num, len(sc.vars)+1)
 	for k, x := range sc.vars {
 		vars[k] = x
 	}
@@ -188,15 +199,39 @@ func (sc scope) with(name string, v z3.Int) scope {
 
 func threadName(name string, thread int) string { return fmt.Sprintf("%s$%d", name, thread) }
 
-func (e *encoder) builtin(b *protocol.Builtin, thread int) z3.Int {
+func (e *encoder) builtin(b *protocol.Builtin, thread int) num {
 	name := b.Name()
 	if b.Kind == protocol.ThreadIdx || (b.Kind == protocol.BlockIdx && e.grid()) {
 		name = threadName(name, thread)
 	}
-	return e.int(name)
+	x := e.int(name)
+	// the ranges launch asserts
+	size := func(n int64) int64 {
+		if n > 0 {
+			return n
+		}
+		return math.MaxInt64
+	}
+	switch b.Kind {
+	case protocol.ThreadIdx:
+		return bounded(x, 0, size(e.env.Launch.BlockDim[b.Dim])-1)
+	case protocol.BlockIdx:
+		return bounded(x, 0, size(e.env.Launch.GridDim[b.Dim])-1)
+	case protocol.BlockDim:
+		if n := e.env.Launch.BlockDim[b.Dim]; n > 0 {
+			return bounded(x, n, n)
+		}
+		return bounded(x, 1, math.MaxInt64)
+	case protocol.GridDim:
+		if n := e.env.Launch.GridDim[b.Dim]; n > 0 {
+			return bounded(x, n, n)
+		}
+		return bounded(x, 1, math.MaxInt64)
+	}
+	return x
 }
 
-func (e *encoder) expr(x protocol.Expr, sc scope) z3.Int {
+func (e *encoder) expr(x protocol.Expr, sc scope) num {
 	switch x := x.(type) {
 	case *protocol.IntLit:
 		return e.lit(x.Value)
@@ -214,20 +249,22 @@ func (e *encoder) expr(x protocol.Expr, sc scope) z3.Int {
 	case *protocol.Builtin:
 		return e.builtin(x, sc.thread)
 	case *protocol.Neg:
-		return e.expr(x.X, sc).Neg()
+		return e.neg(e.expr(x.X, sc))
 	case *protocol.Binary:
-		return e.binary(x.Op, e.expr(x.X, sc), e.expr(x.Y, sc))
+		return e.arith(x.Op, e.expr(x.X, sc), e.expr(x.Y, sc))
 	case *protocol.Ite:
-		return e.cond(x.Cond, sc).IfThenElse(e.expr(x.Then, sc), e.expr(x.Else, sc)).(z3.Int)
+		return e.ite(e.cond(x.Cond, sc), e.expr(x.Then, sc), e.expr(x.Else, sc))
 	case *protocol.Call:
+		// A tainted argument is a free value already: the function of
+		// it is any value too, so the call itself needs no taint.
 		args := make([]z3.Value, len(x.Args))
 		for i, a := range x.Args {
-			args[i] = e.expr(a, sc)
+			args[i] = e.expr(a, sc).v
 		}
-		return e.fun(x.Func, len(args)).Apply(args...).(z3.Int)
+		return num{v: e.fun(x.Func, len(args)).Apply(args...)}
 	}
 	e.fail(x.Pos(), "cannot encode expression %T", x)
-	return z3.Int{}
+	return num{}
 }
 
 func (e *encoder) fun(name string, arity int) z3.FuncDecl {
@@ -236,9 +273,9 @@ func (e *encoder) fun(name string, arity int) z3.FuncDecl {
 	}
 	dom := make([]z3.Sort, arity)
 	for i := range dom {
-		dom[i] = e.ctx.IntSort()
+		dom[i] = e.sort()
 	}
-	f := e.ctx.FuncDecl(name, dom, e.ctx.IntSort())
+	f := e.ctx.FuncDecl(name, dom, e.sort())
 	e.funcs[name] = f
 	return f
 }
@@ -255,12 +292,12 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 	case protocol.Sub:
 		return x.Sub(y)
 	case protocol.Mul:
-		return e.mul(x, y)
+		return e.imul(x, y)
 	case protocol.Div:
-		nonneg := x.GE(e.lit(0))
+		nonneg := x.GE(e.ilit(0))
 		return nonneg.IfThenElse(x.Div(y), x.Neg().Div(y).Neg()).(z3.Int)
 	case protocol.Mod:
-		nonneg := x.GE(e.lit(0))
+		nonneg := x.GE(e.ilit(0))
 		return nonneg.IfThenElse(x.Mod(y), x.Neg().Mod(y).Neg()).(z3.Int)
 	case protocol.Shl, protocol.Shr:
 		if k, lit, _ := y.AsInt64(); lit && k >= 0 && k <= 62 {
@@ -268,9 +305,9 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 			// rounds toward minus infinity for a positive divisor, as an
 			// arithmetic shift does)
 			if op == protocol.Shl {
-				return x.Mul(e.lit(1 << k))
+				return x.Mul(e.ilit(1 << k))
 			}
-			return x.Div(e.lit(1 << k))
+			return x.Div(e.ilit(1 << k))
 		}
 	}
 	return e.bitwise(op, x, y)
@@ -325,7 +362,7 @@ type bitApp struct {
 // x, 2x when y >= 1, and 2^y when x >= 1 (where it is defined: eval fails
 // past int64).
 func (e *encoder) bitLemmas() {
-	zero := e.lit(0)
+	zero := e.ilit(0)
 	for _, a := range e.bitApps {
 		nonneg := a.x.GE(zero).And(a.y.GE(zero))
 		switch a.op {
@@ -334,7 +371,7 @@ func (e *encoder) bitLemmas() {
 			e.assert(nonneg.Implies(a.r.GE(zero).And(a.r.LE(a.x.Add(a.y)))))
 			// operands below a power of two give a result below it
 			for k := 1; k <= 32; k++ {
-				p := e.lit(1 << k)
+				p := e.ilit(1 << k)
 				e.assert(nonneg.And(a.x.LT(p), a.y.LT(p)).Implies(a.r.LT(p)))
 			}
 		}
@@ -354,20 +391,20 @@ func (e *encoder) bitLemmas() {
 			e.assert(nonneg.Implies(a.r.GE(zero).And(a.r.LE(a.x))))
 			// a shift by at least 1 halves; by at least k, of an x below
 			// 2^k, leaves nothing
-			e.assert(nonneg.And(a.y.GE(e.lit(1))).Implies(a.r.Mul(e.lit(2)).LE(a.x)))
+			e.assert(nonneg.And(a.y.GE(e.ilit(1))).Implies(a.r.Mul(e.ilit(2)).LE(a.x)))
 			for k := 1; k <= 63; k++ {
-				bound := a.y.GE(e.lit(int64(k)))
+				bound := a.y.GE(e.ilit(int64(k)))
 				if k < 63 {
-					bound = bound.And(a.x.LT(e.lit(1 << k)))
+					bound = bound.And(a.x.LT(e.ilit(1 << k)))
 				}
 				e.assert(nonneg.And(bound).Implies(a.r.Eq(zero)))
 			}
 		case protocol.Shl:
 			// where it is defined (eval fails past int64)
 			e.assert(nonneg.Implies(a.r.GE(a.x)))
-			e.assert(nonneg.And(a.y.GE(e.lit(1))).Implies(a.r.GE(a.x.Mul(e.lit(2)))))
+			e.assert(nonneg.And(a.y.GE(e.ilit(1))).Implies(a.r.GE(a.x.Mul(e.ilit(2)))))
 			for k := 1; k <= 62; k++ {
-				e.assert(a.x.GE(e.lit(1)).And(a.y.GE(e.lit(int64(k)))).Implies(a.r.GE(e.lit(1 << k))))
+				e.assert(a.x.GE(e.ilit(1)).And(a.y.GE(e.ilit(int64(k)))).Implies(a.r.GE(e.ilit(1 << k))))
 			}
 		}
 	}
@@ -390,26 +427,26 @@ func (e *encoder) powerFacts(v int64) []z3.Bool {
 // or v: asserted for every k up front, their divisions took Z3 seconds
 // per query even where no operand was a power of two.
 func (e *encoder) powerCase(a bitApp, v int64) []z3.Bool {
-	zero := e.lit(0)
+	zero := e.ilit(0)
 	var out []z3.Bool
 	cases := func(x, y z3.Int) {
 		pre := x.GE(zero)
 		if v >= 0 && v <= 62 {
 			switch a.op {
 			case protocol.Shr:
-				out = append(out, pre.And(y.Eq(e.lit(v))).Implies(a.r.Eq(x.Div(e.lit(1<<v)))))
+				out = append(out, pre.And(y.Eq(e.ilit(v))).Implies(a.r.Eq(x.Div(e.ilit(1<<v)))))
 			case protocol.Shl:
-				out = append(out, pre.And(y.Eq(e.lit(v))).Implies(a.r.Eq(x.Mul(e.lit(1<<v)))))
+				out = append(out, pre.And(y.Eq(e.ilit(v))).Implies(a.r.Eq(x.Mul(e.ilit(1<<v)))))
 			}
 		}
 		if v <= 0 || v&(v-1) != 0 {
 			return
 		}
-		p := e.lit(v)
-		bit := x.Div(p).Mod(e.lit(2)).Mul(p) // the bit of x at v, as 0 or v
+		p := e.ilit(v)
+		bit := x.Div(p).Mod(e.ilit(2)).Mul(p) // the bit of x at v, as 0 or v
 		switch a.op {
 		case protocol.BitAnd:
-			out = append(out, pre.And(y.Eq(e.lit(v-1))).Implies(a.r.Eq(x.Mod(p))))
+			out = append(out, pre.And(y.Eq(e.ilit(v-1))).Implies(a.r.Eq(x.Mod(p))))
 			out = append(out, pre.And(y.Eq(p)).Implies(a.r.Eq(bit)))
 		case protocol.BitOr:
 			out = append(out, pre.And(y.Eq(p)).Implies(a.r.Eq(x.Add(p).Sub(bit))))
@@ -429,21 +466,7 @@ func (e *encoder) cond(c protocol.Cond, sc scope) z3.Bool {
 	case *protocol.BoolLit:
 		return e.ctx.FromBool(c.Value)
 	case *protocol.Cmp:
-		x, y := e.expr(c.X, sc), e.expr(c.Y, sc)
-		switch c.Op {
-		case protocol.Eq:
-			return x.Eq(y)
-		case protocol.Ne:
-			return x.NE(y)
-		case protocol.Lt:
-			return x.LT(y)
-		case protocol.Le:
-			return x.LE(y)
-		case protocol.Gt:
-			return x.GT(y)
-		default:
-			return x.GE(y)
-		}
+		return e.cmp(c.Op, e.expr(c.X, sc), e.expr(c.Y, sc))
 	case *protocol.Not:
 		return e.cond(c.X, sc).Not()
 	case *protocol.Logic:
@@ -464,7 +487,7 @@ func (e *encoder) threadLocal(n protocol.Node) bool {
 
 // both asserts a condition that must hold for both threads: once when it is
 // uniform, once per thread when it is thread-local.
-func (e *encoder) both(c protocol.Cond, vars map[string]z3.Int) {
+func (e *encoder) both(c protocol.Cond, vars map[string]num) {
 	e.assert(e.cond(c, scope{thread: 1, vars: vars}))
 	if e.threadLocal(c) {
 		e.assert(e.cond(c, scope{thread: 2, vars: vars}))
@@ -485,24 +508,24 @@ func (e *encoder) launch() {
 		for t := 1; t <= 2; t++ {
 			tid := e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, t)
 			bid := e.builtin(&protocol.Builtin{Kind: protocol.BlockIdx, Dim: d}, t)
-			e.assert(tid.GE(zero).And(tid.LT(bd)))
-			e.assert(bid.GE(zero).And(bid.LT(gd)))
+			e.assert(e.ge(tid, zero).And(e.lt(tid, bd)))
+			e.assert(e.ge(bid, zero).And(e.lt(bid, gd)))
 		}
 		t1 := e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, 1)
 		t2 := e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, 2)
 		b1 := e.builtin(&protocol.Builtin{Kind: protocol.BlockIdx, Dim: d}, 1)
 		b2 := e.builtin(&protocol.Builtin{Kind: protocol.BlockIdx, Dim: d}, 2)
-		sameThread = append(sameThread, t1.Eq(t2))
-		sameBlock = append(sameBlock, b1.Eq(b2))
+		sameThread = append(sameThread, e.eq(t1, t2))
+		sameBlock = append(sameBlock, e.eq(b1, b2))
 	}
 	switch {
 	case e.grid():
 		e.assert(and(e.ctx, sameBlock...).Not())
 		return
 	case e.env.Level == wellformed.WarpLevel:
-		e.assert(e.warp(1).Eq(e.warp(2)))
+		e.assert(e.eq(e.warp(1), e.warp(2)))
 	case e.env.SplitWarps:
-		e.assert(e.warp(1).NE(e.warp(2)))
+		e.assert(e.ne(e.warp(1), e.warp(2)))
 	}
 	e.assert(and(e.ctx, sameThread...).Not())
 }
@@ -510,49 +533,59 @@ func (e *encoder) launch() {
 // warp returns the warp of a thread within its block: its linear index
 // x + y*blockDim.x + z*blockDim.x*blockDim.y divided by the warp size, as
 // a constant w bound by ws*w <= linear < ws*(w+1), which stays linear.
-func (e *encoder) warp(thread int) z3.Int {
+//
+// In the bit-vector encoding a linear index that may overflow (blockDim
+// unbounded) is tainted, and so free: the warp is then any.
+func (e *encoder) warp(thread int) num {
 	name := threadName("warp", thread)
 	if c, ok := e.consts[name]; ok {
 		return c
 	}
 	w := e.int(name)
 	e.internal[name] = true
-	tid := func(d int) z3.Int { return e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, thread) }
-	bd := func(d int) z3.Int {
+	tid := func(d int) num { return e.builtin(&protocol.Builtin{Kind: protocol.ThreadIdx, Dim: d}, thread) }
+	bd := func(d int) num {
 		if n := e.env.Launch.BlockDim[d]; n > 0 {
 			return e.lit(n)
 		}
 		return e.int(protocol.BuiltinName(protocol.BlockDim, d))
 	}
-	lin := tid(0).Add(e.mul(tid(1), bd(0))).Add(e.mul(tid(2), e.mul(bd(0), bd(1))))
+	lin := e.add(e.add(tid(0), e.mul(tid(1), bd(0))), e.mul(tid(2), e.mul(bd(0), bd(1))))
 	ws := e.lit(e.env.Launch.Warp())
-	e.assert(ws.Mul(w).LE(lin).And(lin.LT(ws.Mul(w.Add(e.lit(1))))))
+	// ws*w <= lin < ws*w + ws, with w in [0, lin] so that ws*w stays
+	// within lin's range (no overflow in the bit-vector encoding)
+	e.assert(e.ge(w, e.lit(0)).And(e.le(w, lin)))
+	wsw := e.mul(ws, w)
+	e.assert(e.le(wsw, lin).And(e.lt(e.sub(lin, wsw), ws)))
 	return w
 }
 
-func (e *encoder) size(v z3.Int, fixed int64) z3.Bool {
+func (e *encoder) size(v num, fixed int64) z3.Bool {
 	if fixed > 0 {
-		return v.Eq(e.lit(fixed))
+		return e.eq(v, e.lit(fixed))
 	}
-	return v.GE(e.lit(1))
+	return e.ge(v, e.lit(1))
 }
 
 // context asserts the launch, the preconditions, the agreements and the
 // binders, and returns the binders' shared constants.
-func (e *encoder) context(pre []protocol.Cond, agree []protocol.Expr, binders []protocol.Binder) map[string]z3.Int {
+func (e *encoder) context(pre []protocol.Cond, agree []protocol.Expr, binders []protocol.Binder) map[string]num {
 	e.launch()
 	e.distinct()
-	vars := map[string]z3.Int{}
+	vars := map[string]num{}
 	for _, c := range pre {
 		e.both(c, vars)
 	}
 	for _, x := range agree {
 		if e.threadLocal(x) {
-			e.assert(e.expr(x, scope{thread: 1, vars: vars}).Eq(e.expr(x, scope{thread: 2, vars: vars})))
+			e.assert(e.eq(e.expr(x, scope{thread: 1, vars: vars}), e.expr(x, scope{thread: 2, vars: vars})))
 		}
 	}
 	for _, b := range binders {
 		x := e.int(b.Var)
+		if e.bv && !e.threadLocal(b.Lo) && !e.threadLocal(b.Hi) {
+			x = within(x, e.expr(b.Lo, scope{thread: 1, vars: vars}), e.expr(b.Hi, scope{thread: 1, vars: vars}))
+		}
 		in := &protocol.Logic{Op: protocol.And,
 			X: &protocol.Cmp{Op: protocol.Le, X: b.Lo, Y: &protocol.Var{Name: b.Var}},
 			Y: &protocol.Cmp{Op: protocol.Lt, X: &protocol.Var{Name: b.Var}, Y: b.Hi}}
@@ -565,7 +598,7 @@ func (e *encoder) context(pre []protocol.Cond, agree []protocol.Expr, binders []
 
 // differ asserts that the two threads disagree on each of ds: on its
 // condition, or on one of its expressions.
-func (e *encoder) differ(ds []wellformed.Differ, vars map[string]z3.Int) {
+func (e *encoder) differ(ds []wellformed.Differ, vars map[string]num) {
 	for _, d := range ds {
 		one, two := scope{thread: 1, vars: vars}, scope{thread: 2, vars: vars}
 		var any []z3.Bool
@@ -573,7 +606,7 @@ func (e *encoder) differ(ds []wellformed.Differ, vars map[string]z3.Int) {
 			any = append(any, e.cond(d.Cond, one).Xor(e.cond(d.Cond, two)))
 		}
 		for _, x := range d.Exprs {
-			any = append(any, e.expr(x, one).NE(e.expr(x, two)))
+			any = append(any, e.ne(e.expr(x, one), e.expr(x, two)))
 		}
 		e.assert(or(e.ctx, any...))
 	}
@@ -585,7 +618,7 @@ func (e *encoder) distinct() {
 	for _, g := range e.env.Info.Distinct {
 		for _, a := range g {
 			for _, b := range g {
-				e.assert(e.int(threadName(a, 1)).NE(e.int(threadName(b, 2))))
+				e.assert(e.ne(e.int(threadName(a, 1)), e.int(threadName(b, 2))))
 			}
 		}
 	}

@@ -123,18 +123,44 @@ func (e *encoder) frameCond(f *frame, sc scope) (z3.Bool, scope) {
 	name := threadName(fmt.Sprintf("%s@%d", l.Var, f.id), sc.thread)
 	v := e.int(name)
 	lo, hi := e.expr(l.Lo, sc), e.expr(l.Hi, sc)
-	conds := []z3.Bool{v.LT(hi)}
-	if l.Step == nil {
-		conds = append(conds, lo.LE(v))
-	} else {
+	conds := []z3.Bool{e.lt(v, hi)}
+	if e.bv && (l.Step == nil || e.expr(l.Step, sc).r.lo > 0) {
+		v = within(v, lo, hi)
+	}
+	switch {
+	case l.Step == nil:
+		conds = append(conds, e.le(lo, v))
+	case !e.bv:
 		// v = lo + n*step for some n >= 0, when the loop runs at all
 		// (lo < hi): C's loop for any step, even a non-positive one, which
 		// never ends. Without lo < hi a negative step would reach values
 		// below hi from a loop that never starts.
-		n := e.int(name + "#n")
-		conds = append(conds, lo.LT(hi), n.GE(e.lit(0)), v.Eq(lo.Add(e.mul(n, e.expr(l.Step, sc)))))
+		n := e.int(name + "#n").i()
+		step := e.expr(l.Step, sc).i()
+		conds = append(conds, lo.i().LT(hi.i()), n.GE(e.ilit(0)), v.i().Eq(lo.i().Add(e.imul(n, step))))
+	default:
+		conds = append(conds, e.lt(lo, hi), e.bvProgression(v, lo, hi, e.expr(l.Step, sc)))
 	}
 	return and(e.ctx, conds...), sc.with(l.Var, v)
+}
+
+// bvProgression says that v, below hi, is a value of the loop from lo by
+// step in the bit-vector encoding, without the iteration count (whose
+// product with the step may overflow where v does not): for a positive
+// step, v - lo is a multiple of step at or above lo; for a step of 0, lo;
+// for a negative one (a loop that never ends), at most lo. Where hi - lo
+// overflows, v - lo may too: then only lo <= v is said.
+func (e *encoder) bvProgression(v, lo, hi, step num) z3.Bool {
+	zero := e.lit(0)
+	span := e.sub(hi, lo)
+	d := v.b().Sub(lo.b())
+	multiple := d.URem(step.b()).Eq(e.bvLit(0))
+	if span.tainted {
+		multiple = multiple.Or(span.taint)
+	}
+	pos := e.le(lo, v).And(multiple)
+	return e.gt(step, zero).IfThenElse(pos,
+		e.eq(step, zero).IfThenElse(e.eq(v, lo), e.le(v, lo))).(z3.Bool)
 }
 
 // siteScope is the scope at a site: inside its innermost frame.
@@ -151,9 +177,9 @@ func siteScope(s site, inside map[int]scope, sc scope) scope {
 // access ID (set only where the mode does not tell a group's members apart).
 type raceVars struct {
 	at           []z3.Bool // per group
-	mode, id     z3.Int
-	index        []z3.Int
-	known, value z3.Int // a write whose value the protocol gives: known = 1
+	mode, id     num
+	index        []num
+	known, value num // a write whose value the protocol gives: known = 1
 }
 
 // group is the sites that a thread reaches the same way (under the same
@@ -206,7 +232,7 @@ func (e *encoder) race(q RaceQuery) *raceForm {
 	dims := len(ss[0].access.Index)
 	f := &raceForm{sites: ss}
 	var under [2]map[int]z3.Bool // per thread, by frame id
-	var index [2][][]z3.Int      // per thread and site
+	var index [2][][]num         // per thread and site
 	var siteScopes [2][]scope    // per thread and site
 	for t := 0; t < 2; t++ {
 		th := t + 1
@@ -228,7 +254,7 @@ func (e *encoder) race(q RaceQuery) *raceForm {
 		inside, under[t] = e.frameScopes(ss, outer)
 		for _, s := range ss {
 			sc := siteScope(s, inside, outer)
-			var ix []z3.Int
+			var ix []num
 			for _, x := range s.access.Index {
 				ix = append(ix, e.expr(x, sc))
 			}
@@ -254,7 +280,7 @@ func (e *encoder) race(q RaceQuery) *raceForm {
 				holds = append(holds, under[t][in.id])
 			}
 			for d, ix := range index[t][first] {
-				holds = append(holds, rv.index[d].LE(ix), rv.index[d].GE(ix))
+				holds = append(holds, e.le(rv.index[d], ix), e.ge(rv.index[d], ix))
 			}
 			var alts []z3.Bool
 			for _, m := range g.members {
@@ -267,12 +293,12 @@ func (e *encoder) race(q RaceQuery) *raceForm {
 	}
 	rv := f.vars
 	for d := 0; d < dims; d++ {
-		e.assert(rv[0].index[d].Eq(rv[1].index[d]))
+		e.assert(e.eq(rv[0].index[d], rv[1].index[d]))
 	}
 	e.assert(e.conflict(rv[0].mode, rv[1].mode))
 	if f.benign {
 		one := e.lit(1)
-		e.assert(and(e.ctx, rv[0].known.Eq(one), rv[1].known.Eq(one), rv[0].value.Eq(rv[1].value)).Not())
+		e.assert(and(e.ctx, e.eq(rv[0].known, one), e.eq(rv[1].known, one), e.eq(rv[0].value, rv[1].value)).Not())
 	}
 	for _, p := range q.Exclude {
 		e.exclude(f, p)
@@ -282,16 +308,16 @@ func (e *encoder) race(q RaceQuery) *raceForm {
 
 // member is what holds when a thread of a group is at access a.
 func (e *encoder) member(rv raceVars, a *protocol.Access, byID, benign bool, sc scope) z3.Bool {
-	at := []z3.Bool{rv.mode.Eq(e.lit(int64(a.Mode)))}
+	at := []z3.Bool{e.eq(rv.mode, e.lit(int64(a.Mode)))}
 	if byID {
-		at = append(at, rv.id.Eq(e.lit(int64(a.ID))))
+		at = append(at, e.eq(rv.id, e.lit(int64(a.ID))))
 	}
 	switch {
 	case !benign:
 	case a.Value != nil && a.Mode == protocol.Write:
-		at = append(at, rv.known.Eq(e.lit(1)), rv.value.Eq(e.expr(a.Value, sc)))
+		at = append(at, e.eq(rv.known, e.lit(1)), e.eq(rv.value, e.expr(a.Value, sc)))
 	default:
-		at = append(at, rv.known.Eq(e.lit(0)))
+		at = append(at, e.eq(rv.known, e.lit(0)))
 	}
 	return and(e.ctx, at...)
 }
@@ -300,7 +326,7 @@ func (e *encoder) member(rv raceVars, a *protocol.Access, byID, benign bool, sc 
 // same terms for both threads (the solver's terms are hash-consed, so
 // structurally equal expressions are one term), numbered by their first
 // site.
-func groupSites(ss []site, index [2][][]z3.Int) []group {
+func groupSites(ss []site, index [2][][]num) []group {
 	key := func(i int) string {
 		var b strings.Builder
 		if in := ss[i].innermost(); in != nil {
@@ -308,7 +334,7 @@ func groupSites(ss []site, index [2][][]z3.Int) []group {
 		}
 		for t := 0; t < 2; t++ {
 			for _, x := range index[t][i] {
-				fmt.Fprintf(&b, ",%d", x.AsAST().ID())
+				fmt.Fprintf(&b, ",%d", x.ast().ID())
 			}
 		}
 		return b.String()
@@ -334,10 +360,10 @@ func groupSites(ss []site, index [2][][]z3.Int) []group {
 	return groups
 }
 
-func (e *encoder) conflict(m1, m2 z3.Int) z3.Bool {
+func (e *encoder) conflict(m1, m2 num) z3.Bool {
 	rd, at := e.lit(int64(protocol.Read)), e.lit(int64(protocol.Atomic))
-	bothRead := m1.Eq(rd).And(m2.Eq(rd))
-	bothAtomic := m1.Eq(at).And(m2.Eq(at))
+	bothRead := e.eq(m1, rd).And(e.eq(m2, rd))
+	bothAtomic := e.eq(m1, at).And(e.eq(m2, at))
 	return bothRead.Or(bothAtomic).Not()
 }
 
@@ -348,9 +374,9 @@ func (e *encoder) exclude(f *raceForm, p [2]int) {
 		for gi, g := range f.groups {
 			for _, m := range g.members {
 				if a := f.sites[m].access; a.ID == id {
-					c := rv.at[gi].And(rv.mode.Eq(e.lit(int64(a.Mode))))
+					c := rv.at[gi].And(e.eq(rv.mode, e.lit(int64(a.Mode))))
 					if g.byID {
-						c = c.And(rv.id.Eq(e.lit(int64(id))))
+						c = c.And(e.eq(rv.id, e.lit(int64(id))))
 					}
 					alts = append(alts, c)
 				}
@@ -394,6 +420,12 @@ type Witness struct {
 	// Funcs gives the value of each uninterpreted function at the points
 	// the two accesses use, keyed by Call text such as "f(1,2)".
 	Funcs map[string]int64
+	// Exact says that the model computes every operator as int64 does:
+	// no bitwise operator of the integer encoding given another value,
+	// no overflow in the bit-vector one. An inexact witness may still
+	// replay (the replay takes the bitwise values from Funcs, as it takes
+	// a function's), but a portfolio waits for the other encoding.
+	Exact bool
 }
 
 // ThreadWitness is one thread of a witness.
@@ -422,12 +454,23 @@ type modelReader struct {
 	err error
 }
 
-func (r *modelReader) int(x z3.Int) int64 {
-	v, isLit, ok := r.m.Eval(x, true).(z3.Int).AsInt64()
+func (r *modelReader) int(x num) int64 {
+	v, isLit, ok := evalInt(r.m, x)
 	if (!isLit || !ok) && r.err == nil {
-		r.err = fmt.Errorf("model value of %s does not fit in 64 bits", x)
+		r.err = fmt.Errorf("model value of %s does not fit in 64 bits", x.v)
 	}
 	return v
+}
+
+// evalInt is a term's value in a model.
+func evalInt(m *z3.Model, x num) (v int64, isLit, ok bool) {
+	switch t := m.Eval(x.v, true).(type) {
+	case z3.Int:
+		return t.AsInt64()
+	case z3.BV:
+		return t.AsInt64()
+	}
+	return 0, false, false
 }
 
 func (r *modelReader) bool(x z3.Bool) bool {
@@ -448,7 +491,7 @@ func (r *modelReader) named(names []string, f func(string) string) []Value {
 // witness reads a race out of a model.
 func (e *encoder) witness(m *z3.Model, q RaceQuery, f *raceForm) (*Witness, error) {
 	r := &modelReader{e: e, m: m}
-	w := &Witness{Array: q.Array, Funcs: map[string]int64{}, WarpSize: e.env.Launch.Warp(), LockStep: e.env.Launch.LockStep}
+	w := &Witness{Array: q.Array, Funcs: map[string]int64{}, WarpSize: e.env.Launch.Warp(), LockStep: e.env.Launch.LockStep, Exact: e.exact(m)}
 	for d := 0; d < 3; d++ {
 		w.BlockDim[d] = r.int(e.int(protocol.BuiltinName(protocol.BlockDim, d)))
 		w.GridDim[d] = r.int(e.int(protocol.BuiltinName(protocol.GridDim, d)))
@@ -486,12 +529,12 @@ func (e *encoder) witness(m *z3.Model, q RaceQuery, f *raceForm) (*Witness, erro
 // thread, the first group it is at, its mode and its access ID. A witness
 // minimizes them first, so that of two symmetric models (the threads'
 // accesses swapped) it always shows the same.
-func (f *raceForm) choices(e *encoder) []z3.Int {
-	var cs []z3.Int
+func (f *raceForm) choices(e *encoder) []num {
+	var cs []num
 	for _, v := range f.vars {
 		first := e.lit(int64(len(v.at)))
 		for gi := len(v.at) - 1; gi >= 0; gi-- {
-			first = v.at[gi].IfThenElse(e.lit(int64(gi)), first).(z3.Int)
+			first = e.ite(v.at[gi], e.lit(int64(gi)), first)
 		}
 		cs = append(cs, first, e.abs(v.mode), e.abs(v.id))
 	}
@@ -530,7 +573,7 @@ func (e *encoder) calls(r *modelReader, s site, sc scope, out map[string]int64) 
 				}
 				out[CallKey(c.Func, args)] = r.expr(c, sc)
 			case *protocol.Binary:
-				if e.isBitwise(c) {
+				if !e.bv && e.isBitwise(c) {
 					out[CallKey(BitFunc(c.Op), []int64{r.expr(c.X, sc), r.expr(c.Y, sc)})] = r.expr(c, sc)
 				}
 			}

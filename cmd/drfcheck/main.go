@@ -26,6 +26,7 @@ import (
 	"drfcheck/check"
 	"drfcheck/cmd/drfcheck/report"
 	"drfcheck/protocol/wellformed"
+	"drfcheck/smtgen"
 )
 
 // config is the parsed command line.
@@ -40,6 +41,7 @@ type config struct {
 	maxRaces      int
 	benignRaces   bool
 	encoding      check.Encoding
+	arithmetic    smtgen.Encoding
 	levels        []wellformed.Level
 	format        string
 	kernel        string
@@ -99,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.fromDir = fromDir
-	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels, BenignRaces: cfg.benignRaces, Encoding: cfg.encoding})
+	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels, BenignRaces: cfg.benignRaces, Encoding: cfg.encoding, Arithmetic: cfg.arithmetic})
 	start := time.Now()
 	out := newOutput(cfg, stdout, stderr, len(files))
 	dumpTo := stdout
@@ -133,6 +135,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	benign := fs.Bool("benign-races", false, "report two writes of the same value to one place as a race (by default they are benign, as GPUVerify and Faial count them)")
 	level := fs.String("level", "all", "which threads to compare: block (same block), grid (different blocks) or all")
 	traces := fs.String("traces", "intervals", "how protocols become symbolic traces: intervals (barrier intervals, polynomial in the nesting of synchronized loops) or paper (align and split of the Faial paper, exponential in it)")
+	arith := fs.String("arithmetic", "portfolio", "how SMT queries encode integers: int (unbounded integers, bitwise operators approximated), bv (64-bit bit-vectors: exact machine arithmetic) or portfolio (both at once, the first answer wins)")
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	kernel := fs.String("kernel", "", "check only the CUDA kernel with this name")
 	arrays := fs.StringSlice("array", nil, "check only these arrays (comma-separated, repeatable)")
@@ -168,6 +171,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if cfg.encoding, err = check.ParseEncoding(*traces); err != nil {
 		return nil, fmt.Errorf("--traces=%s: want intervals or paper", *traces)
+	}
+	var ok bool
+	if cfg.arithmetic, ok = smtgen.ParseEncoding(*arith); !ok {
+		return nil, fmt.Errorf("--arithmetic=%s: want int, bv or portfolio", *arith)
 	}
 	switch cfg.dump {
 	case "", "ir", "protocol", "aligned", "traces", "smt":

@@ -1,0 +1,232 @@
+package smtgen
+
+import (
+	"errors"
+	"time"
+
+	"github.com/aclements/go-z3/z3"
+
+	"drfcheck/protocol"
+	"drfcheck/protocol/wellformed"
+)
+
+// A portfolio solver asks each question in both encodings: the one that
+// suits it first (BitVectors where the protocol uses bitwise operators or
+// shifts by a variable, which the integer encoding only approximates;
+// Ints elsewhere, where linear arithmetic is cheaper than bit-blasting)
+// and the other after head, unless the first has answered by then. The
+// first definitive answer (Holds or Fails) wins and the other solver is
+// cancelled. Both encodings are sound (each only adds behaviours), so
+// either answer can be trusted; an Unknown is kept only when both are.
+
+// head is how long the preferred encoding runs alone: most queries take
+// a few milliseconds, and a second solver on them would only cost CPU.
+const head = 150 * time.Millisecond
+
+// errCancelled reports a check given up because the other encoding of a
+// portfolio answered first.
+var errCancelled = errors.New("cancelled: the other encoding answered first")
+
+// Cancel makes the solver's checks give up, the one running now too,
+// until Resume.
+func (s *Solver) Cancel() {
+	s.cancelled.Store(true)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.checking {
+		s.fired = true
+		s.ctx.Interrupt()
+	}
+}
+
+// Resume undoes Cancel.
+func (s *Solver) Resume() { s.cancelled.Store(false) }
+
+// Encoding is the solver's encoding.
+func (s *Solver) Encoding() Encoding {
+	if s.partner != nil {
+		return Portfolio
+	}
+	return s.enc
+}
+
+// portfolio answers with f on s alone, or on s and its partner as
+// described above; decided says whether an answer is definitive.
+func portfolio[T any](s *Solver, bits bool, decided func(T, error) bool, f func(*Solver) (T, error)) (T, error) {
+	if s.partner == nil {
+		return f(s)
+	}
+	first, second := s, s.partner
+	if bits {
+		first, second = second, first
+	}
+	type answer struct {
+		v   T
+		err error
+		by  *Solver
+	}
+	out := make(chan answer, 2)
+	run := func(x *Solver) {
+		v, err := f(x)
+		out <- answer{v, err, x}
+	}
+	go run(first)
+	timer := time.NewTimer(head)
+	defer timer.Stop()
+	var a answer
+	select {
+	case a = <-out:
+		if decided(a.v, a.err) {
+			return a.v, a.err
+		}
+		// undecided: the other encoding may do better
+		go run(second)
+		b := <-out
+		if decided(b.v, b.err) {
+			return b.v, b.err
+		}
+		return a.v, a.err
+	case <-timer.C:
+	}
+	go run(second)
+	a = <-out
+	other := first
+	if a.by == first {
+		other = second
+	}
+	if decided(a.v, a.err) {
+		other.Cancel()
+		<-out
+		other.Resume()
+		return a.v, a.err
+	}
+	b := <-out
+	if decided(b.v, b.err) {
+		return b.v, b.err
+	}
+	return a.v, a.err
+}
+
+// usesBits reports whether nodes use an operator that the integer
+// encoding only approximates: a bitwise operator, or a shift by a
+// non-literal amount.
+func usesBits(nodes ...protocol.Node) bool {
+	found := false
+	for _, n := range nodes {
+		if n == nil {
+			continue
+		}
+		protocol.Inspect(n, func(n protocol.Node) bool {
+			if b, ok := n.(*protocol.Binary); ok && (&encoder{}).isBitwise(b) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func raceBits(q RaceQuery) bool {
+	nodes := []protocol.Node{&protocol.Block{Stmts: q.Trace.Phase}}
+	for _, c := range q.Pre {
+		nodes = append(nodes, c)
+	}
+	return usesBits(nodes...)
+}
+
+func decidedStatus(st Status, err error) bool { return err == nil && st != Unknown }
+
+// decidedRaces: a race is definitive when its witnesses are exact; an
+// inexact one (a bitwise operator given a value int64 does not give it)
+// may be a false alarm that the other encoding refutes.
+func decidedRaces(r *RaceResult, err error) bool {
+	if err != nil || r == nil || r.Status == Unknown {
+		return false
+	}
+	for _, w := range r.Witnesses {
+		if !w.Exact {
+			return false
+		}
+	}
+	return true
+}
+
+func decidedDivergence(r *DivergenceResult, err error) bool {
+	return err == nil && r != nil && r.Status != Unknown
+}
+
+// Races asks q, and keeps asking with the racing pair found excluded, until
+// max pairs (at least one) are found or there are no more.
+func (s *Solver) Races(q RaceQuery, max int) (*RaceResult, error) {
+	return portfolio(s, raceBits(q), decidedRaces, func(x *Solver) (*RaceResult, error) { return x.races(q, max) })
+}
+
+// RaceStatus only asks whether q has a race: no witness, no enumeration.
+func (s *Solver) RaceStatus(q RaceQuery) (Status, error) {
+	return portfolio(s, raceBits(q), decidedStatus, func(x *Solver) (Status, error) { return x.raceStatus(q) })
+}
+
+// Divergence asks whether two threads that env.Level compares (of one
+// warp, of one block, of different blocks) can disagree at d.
+func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResult, error) {
+	nodes := []protocol.Node{}
+	if d.Cond != nil {
+		nodes = append(nodes, d.Cond)
+	}
+	for _, b := range d.Bounds {
+		nodes = append(nodes, b)
+	}
+	return portfolio(s, usesBits(nodes...), decidedDivergence, func(x *Solver) (*DivergenceResult, error) { return x.divergence(env, d) })
+}
+
+// Satisfiable answers a question of package wellformed under env (whose Pre
+// is ignored: the query carries its own).
+func (s *Solver) Satisfiable(env Env, q wellformed.Query) (bool, error) {
+	type answer struct{ sat bool }
+	decided := func(a answer, err error) bool { return err == nil }
+	nodes := []protocol.Node{q.Goal}
+	for _, c := range q.Pre {
+		nodes = append(nodes, c)
+	}
+	a, err := portfolio(s, usesBits(nodes...), decided, func(x *Solver) (answer, error) {
+		sat, err := x.satisfiable(env, q)
+		return answer{sat}, err
+	})
+	return a.sat, err
+}
+
+// exact reports whether a model computes every operator as int64 does.
+func (e *encoder) exact(m *z3.Model) bool {
+	if e.bv {
+		for _, t := range e.taints {
+			if v, ok := m.Eval(t, true).(z3.Bool).AsBool(); !ok || v {
+				return false
+			}
+		}
+		return true
+	}
+	return bitsAgree(e, m)
+}
+
+// preferExact looks, where a bit-vector model found a race or a
+// divergence through an overflowing operation (a tainted term), for a
+// model without one: that is the witness the reference semantics
+// replays. Its scope stays open when there is one (kept).
+func (s *Solver) preferExact(e *encoder) {
+	if len(e.taints) == 0 {
+		return
+	}
+	m := s.s.Model()
+	any := or(e.ctx, e.taints...)
+	if v, ok := m.Eval(any, true).(z3.Bool).AsBool(); ok && !v {
+		return
+	}
+	s.s.Push()
+	s.s.Assert(any.Not())
+	if st, _ := s.checkWithin(minimizeLimit); st == Fails {
+		s.kept++
+		return
+	}
+	s.s.Pop()
+	s.check() // the model of the query again
+}
