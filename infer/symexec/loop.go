@@ -118,10 +118,26 @@ type carried struct {
 	// same constant (offset *= 2): in a loop over powers of two by that
 	// factor, their value at an iteration is known exactly (power.go).
 	ratios map[*ir.Var]int64
+	// scales holds the variables that every iteration multiplies or
+	// divides by the same constant: in a table loop (table.go) their
+	// value at an iteration and after the loop is known exactly.
+	scales map[*ir.Var]scale
+	// perms holds the variables that every iteration sets to the value
+	// another carried variable had at its head (a swap of ping-pong
+	// buffers: tmp = src; src = dst; dst = tmp), when those form cycles:
+	// k takes, at iteration n, the entry value of perms^n(k).
+	perms map[*ir.Var]*ir.Var
 	// counter holds the variables whose every value, on entry and at the
 	// end of every iteration, was handed out by one atomic counter (its
 	// key): their value at the head of an iteration is one of those too.
 	counter map[*ir.Var]string
+}
+
+// scale is a constant factor by which a variable moves each iteration,
+// multiplying, or dividing when div.
+type scale struct {
+	r   int64
+	div bool
 }
 
 // iterRun is one iteration of a loop as run by runIteration.
@@ -209,11 +225,23 @@ func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, coun
 			if iv, ok := v.(intVal); ok {
 				// a signed variable does not overflow, an unsigned one
 				// wraps where its value is seen
-				h[k] = intVal{x.signedResult(add(at, iv.e, mul(at, count, s)), k.T)}
+				h[k] = intVal{x.signedResult(add(at, iv.e, mulSteps(at, count, s)), k.T)}
 				continue
 			}
 		}
-		if f, ok := c.ratios[k]; ok && pw != nil && f == pw.factor {
+		if e, ok := permuted(at, entry, c.perms, k, count); ok {
+			h[k] = intVal{e}
+			continue
+		}
+		if sc, ok := c.scales[k]; ok && pw != nil && pw.table != nil {
+			if iv, ok := v.(intVal); ok {
+				if vals, ok := x.scaled(at, *pw.table, iv.e, sc.r, sc.div, k.T); ok {
+					h[k] = intVal{byValue(at, *pw.table, pw.v, vals)}
+					continue
+				}
+			}
+		}
+		if f, ok := c.ratios[k]; ok && pw != nil && pw.table == nil && f == pw.factor {
 			if iv, ok := v.(intVal); ok {
 				h[k] = intVal{pw.value(at, iv.e)}
 				continue
@@ -273,6 +301,17 @@ func stepOf(at protocol.Pos, head, end value, trial func(protocol.Node) bool) (p
 	}
 	d := sub(at, e.e, h.e)
 	if trial(d) {
+		if it, ok := e.e.(*protocol.Ite); ok && !trial(it.Cond) {
+			// a step taken under a condition that every iteration
+			// evaluates alike (if (active) idx += pitch, active set
+			// before the loop): each iteration moves the variable by
+			// one of the two steps, the same one every time
+			a, ok1 := stepOf(at, head, intVal{it.Then}, trial)
+			b, ok2 := stepOf(at, head, intVal{it.Else}, trial)
+			if ok1 && ok2 {
+				return ite(at, it.Cond, a, b), true
+			}
+		}
 		return nil, false
 	}
 	return d, true
@@ -321,7 +360,7 @@ func (x *exec) loopName(base string, body ...protocol.Stmt) string {
 // suffices.
 func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 	at := l.At
-	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}, ratios: map[*ir.Var]int64{}, counter: map[*ir.Var]string{}}
+	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}, ratios: map[*ir.Var]int64{}, scales: map[*ir.Var]scale{}, perms: map[*ir.Var]*ir.Var{}, counter: map[*ir.Var]string{}}
 	// only what the loop assigns is carried: the locality of the rest of
 	// the environment (all of it, nested deep) is never asked
 	facts := x.loopFacts(l.Loop)
@@ -409,7 +448,15 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 				} else {
 					delete(c.ratios, k)
 				}
+				hi, ok1 := hv.(intVal)
+				ei, ok2 := ev.(intVal)
+				if r, d, ok := ratioStep(at, hi.e, ei.e); ok1 && ok2 && ok {
+					c.scales[k] = scale{r, d}
+				} else {
+					delete(c.scales, k)
+				}
 			}
+			c.perms = permsOf(facts.assigned, c.keys, r.head, r.end)
 			s = x.shapeOf(l, r, trial)
 			// the names of the trial are still declared: their
 			// locality is known
@@ -427,6 +474,8 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 	c.control = true
 	c.steps = map[*ir.Var]protocol.Expr{}
 	c.ratios = map[*ir.Var]int64{}
+	c.scales = map[*ir.Var]scale{}
+	c.perms = map[*ir.Var]*ir.Var{}
 	sum.local = true
 	return c, shape{}, sum
 }
@@ -582,6 +631,10 @@ type shape struct {
 	pow2   bool
 	pow2If protocol.Cond
 	maxBit int
+	// table holds the values of a multiplicative loop whose first value
+	// is known (table.go): those of the iterations that may run, then one
+	// that ends the loop whatever the bound; nil when there is none
+	table []int64
 }
 
 // iterations returns the number of iterations before the one where the
@@ -592,6 +645,10 @@ func (s shape) iterations(at protocol.Pos, v protocol.Expr) protocol.Expr {
 		return div(at, sub(at, v, s.lo), s.step)
 	case decShape:
 		return div(at, sub(at, s.lo, v), s.step)
+	}
+	if s.table != nil {
+		// the index of v's value in the table (table.go)
+		return byValue(at, s, v, s.indices(at))
 	}
 	return nil
 }
@@ -679,6 +736,9 @@ func (x *exec) finishShape(l loopSyntax, entry env, s shape) shape {
 		return shape{}
 	}
 	s.local = x.k.isLocal(s.lo) || x.k.isLocal(s.bound) || s.step != nil && x.k.isLocal(s.step)
+	if t := x.shiftTable(s, l.v.T); len(t) >= 2 {
+		s.table = t
+	}
 	return s
 }
 
@@ -866,6 +926,17 @@ func (x *exec) shapedLoop(l loopSyntax, entry env, c carried, s shape) (exits, b
 	x.k.setRange(name, x.valuesOf(s, l.v.T))
 	x.k.rangeDeps[name] = []protocol.Expr{s.lo, s.bound}
 	x.k.loopLocal[name] = s.local
+	if s.table != nil {
+		// the variable takes only the table's values (table.go)
+		r := interval{inf, -inf}
+		pow2 := true
+		for _, v := range s.iterValues() {
+			r = interval{min(r.lo, v), max(r.hi, v)}
+			pow2 = pow2 && v&(v-1) == 0
+		}
+		x.k.setRange(name, r)
+		x.k.pow2[name] = pow2
+	}
 	if s.pow2, s.pow2If, s.maxBit = x.powerLoop(s, l.v); s.pow2 {
 		if s.pow2If == nil {
 			x.k.pow2[name] = true
@@ -996,7 +1067,7 @@ func (x *exec) renderShape(at protocol.Pos, s shape, placeholder, cname string, 
 		return append(pre, &protocol.Loop{At: at, Var: k, Lo: lit(at, 0), Hi: count, Body: blk(sts)}), true
 	case mulShape, divShape:
 		if !sync {
-			if !rangeKnown(s) {
+			if s.table == nil && !rangeKnown(s) {
 				return nil, false
 			}
 			name, body := direct()
@@ -1033,6 +1104,17 @@ func rangeKnown(s shape) bool {
 // without barriers by every integer in their range.
 func multiplicativeRange(at protocol.Pos, s shape, name string, body []protocol.Stmt) ([]protocol.Stmt, bool) {
 	blk := &protocol.Block{At: at, Stmts: body}
+	if s.table != nil {
+		// exactly the table's values that satisfy the condition
+		v := &protocol.Var{At: at, Name: name}
+		lo, hi := inf, -inf
+		for _, t := range s.iterValues() {
+			lo, hi = min(lo, t), max(hi, t)
+		}
+		c := and(at, tableDomain(at, s, v), cmp(at, s.op, v, s.bound))
+		blk = &protocol.Block{At: at, Stmts: []protocol.Stmt{&protocol.If{At: at, Cond: c, Then: blk}}}
+		return []protocol.Stmt{&protocol.Loop{At: at, Var: name, Lo: lit(at, lo), Hi: lit(at, hi+1), Body: blk}}, true
+	}
 	if s.pow2 {
 		// of the range, only the powers of two
 		c := implies(at, s.pow2If, powers(at, &protocol.Var{At: at, Name: name}, s.maxBit, false))
@@ -1067,6 +1149,9 @@ func multiplicativeRange(at protocol.Pos, s shape, name string, body []protocol.
 func (x *exec) multiplicativeCounter(at protocol.Pos, s shape, placeholder, cname string, body []protocol.Stmt) []protocol.Stmt {
 	k := x.loopName(cname+"_iter", body...)
 	x.k.loopLocal[k] = s.local
+	if s.table != nil {
+		return x.tableCounter(at, s, placeholder, cname, k, body)
+	}
 	block := x.k.isBlock(s.lo) || x.k.isBlock(s.bound)
 	count := x.freshInt(at, cname+"_count", s.local, block)
 	x.loops = append(x.loops, loopFrame{v: k, local: s.local})
@@ -1204,6 +1289,33 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, su
 		v, ok := after[k]
 		if !ok {
 			continue
+		}
+		if exact, ok := x.tableExit(at, l, c, sum, s, k, v); ok {
+			after[k] = exact
+			continue
+		}
+		if st, ok := c.steps[k]; ok && k != l.v {
+			// an induction variable moved by st in every iteration ends
+			// st times the trip count past its entry value, when the
+			// count is known (a loop left by its condition alone)
+			if n := x.tripCount(at, l, sum, s); n != nil {
+				if iv, ok := v.(intVal); ok {
+					after[k] = intVal{x.signedResult(add(at, iv.e, mulSteps(at, n, st)), k.T)}
+					continue
+				}
+			}
+		}
+		if k == l.v && s.kind == decShape && isLit(s.step, 1) && s.guard == nil && !sum.brk && !sum.ret && len(sum.regions) == 0 {
+			// i > b (i >= b) from lo, counting down by one, ends at
+			// min(lo, b) (min(lo, b - 1))
+			if _, ok := v.(intVal); ok && x.countsDown(l, s) {
+				end := s.bound
+				if s.op == protocol.Ge {
+					end = sub(at, end, lit(at, 1))
+				}
+				after[k] = intVal{minExpr(at, s.lo, end)}
+				continue
+			}
 		}
 		if k == l.v && s.kind == incShape && isLit(s.step, 1) && (s.guard == nil || s.also != nil) && !sum.brk && !sum.ret && len(sum.regions) == 0 {
 			// i < n from lo ends at max(lo, n), and i < n && i < t at

@@ -70,9 +70,12 @@ func (x *exec) pow2If(e protocol.Expr) (cond protocol.Cond, ok bool) {
 		}
 		return and(e.Pos(), ca, cb), true
 	}
+	if c, ok := x.constValue(e); ok {
+		// one value in every run (a literal, or fixed by a precondition:
+		// n / 2 under __requires(n == 64))
+		return nil, c >= 0 && bits.OnesCount64(uint64(c)) <= 1
+	}
 	switch e := e.(type) {
-	case *protocol.IntLit:
-		return nil, e.Value >= 0 && bits.OnesCount64(uint64(e.Value)) <= 1
 	case *protocol.Var:
 		if x.k.pow2[e.Name] {
 			return nil, true
@@ -153,9 +156,15 @@ type powerHead struct {
 	v, lo  protocol.Expr
 	factor int64
 	div    bool
+	// table is the shape of a table loop (table.go), whose scaled
+	// variables are tables too
+	table *shape
 }
 
 func powerHeadOf(s shape, v protocol.Expr) *powerHead {
+	if s.table != nil {
+		return &powerHead{v: v, table: &s}
+	}
 	if !s.pow2 || s.pow2If != nil {
 		// only when lo and v are powers of two whatever the launch
 		return nil
