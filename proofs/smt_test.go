@@ -314,6 +314,13 @@ func (r *reference) kind() string {
 // only soundness is asked: never DRF when eval finds a race, and models
 // replay unless barriers were erased.
 func smtProperty(s *smtgen.Solver, tracesFn tracesFunc, stats Stats) func(c *Case) string {
+	return smtPropertyExact(s, tracesFn, stats, encodingExact)
+}
+
+// smtPropertyExact is smtProperty where encodingExact says on which cases
+// the encoding is exact: the bit-vector encoding is exact on bitwise
+// operators too (bitVectorsExact).
+func smtPropertyExact(s *smtgen.Solver, tracesFn tracesFunc, stats Stats, encodingExact func(*Case, *protocol.File) bool) func(c *Case) string {
 	return func(c *Case) string {
 		f, err := c.Parsed()
 		if err != nil {
@@ -403,6 +410,49 @@ func TestSMTEncodingIntervals(t *testing.T) {
 	run(t, 6001, forAll(Full, smtProperty(s, interval.Traces, stats)))
 	logStats(t, stats)
 	balanced(t, stats, "ref drf", "ref racy", "ref div")
+}
+
+// TestSMTEncodingBitVectors: TestSMTEncodingIntervals with the
+// bit-vector encoding alone, which is exact on the bitwise operators as
+// well (int64's, as eval's): there it must agree with eval, not only be
+// sound.
+func TestSMTEncodingBitVectors(t *testing.T) {
+	t.Parallel()
+	s := smtgen.NewSolverWith(queryTimeout, smtgen.BitVectors)
+	stats := Stats{}
+	run(t, 6001, forAll(Full, smtPropertyExact(s, interval.Traces, stats, bitVectorsExact)))
+	logStats(t, stats)
+	balanced(t, stats, "ref drf", "ref racy", "ref div")
+}
+
+// TestSMTEncodingPortfolio: the same with the portfolio of both encodings
+// (check's default), on other cases.
+func TestSMTEncodingPortfolio(t *testing.T) {
+	t.Parallel()
+	s := smtgen.NewSolverWith(queryTimeout, smtgen.Portfolio)
+	run(t, 6007, forAll(Full, smtProperty(s, interval.Traces, nil)))
+}
+
+// bitVectorsExact: the bit-vector encoding is exact wherever the
+// lock-step encoding is.
+func bitVectorsExact(c *Case, f *protocol.File) bool { return lockStepExact(c, f) }
+
+// TestBrokenBitVectors: the bit-vector property catches a defective rule
+// of the encoding (smtgen.Solver.Break) within the default number of
+// cases.
+func TestBrokenBitVectors(t *testing.T) {
+	t.Parallel()
+	for _, d := range []smtgen.Defect{smtgen.AndAsOr, smtgen.XorAsOr} {
+		s := smtgen.NewSolverWith(queryTimeout, smtgen.BitVectors)
+		s.Break(d)
+		p := parameters(t, 6001)
+		p.MinSuccessfulTests = defaultCases
+		res := forAll(Full, smtPropertyExact(s, interval.Traces, nil, bitVectorsExact)).Check(p)
+		if res.Passed() {
+			t.Fatalf("the bit-vector property passed %d cases against defect %d", res.Succeeded, d)
+		}
+		t.Logf("defect %d caught as it should be: %s", d, describe(res, p.Seed()))
+	}
 }
 
 // confirmPrefix starts the reason of check's Unknown for a model that does

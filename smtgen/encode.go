@@ -63,7 +63,8 @@ type encoder struct {
 	// lists the taint of every bit-vector operation that may overflow.
 	bv     bool
 	taints []z3.Bool
-	nfresh int // fresh constants made
+	nfresh int    // fresh constants made
+	defect Defect // Solver.Break
 	funcs  map[string]z3.FuncDecl
 	facts  []z3.Bool
 	// products lists the nonlinear products made, for lemmas.

@@ -213,10 +213,16 @@ func (e *encoder) bvBinary(op protocol.BinOp, x, y num) num {
 		ovf = b.Eq(zero)
 	case protocol.BitAnd:
 		r, exact = a.And(b), true
+		if e.defect == AndAsOr {
+			r = a.Or(b)
+		}
 	case protocol.BitOr:
 		r, exact = a.Or(b), true
 	case protocol.BitXor:
 		r, exact = a.Xor(b), true
+		if e.defect == XorAsOr {
+			r = a.Or(b)
+		}
 	case protocol.Shr:
 		r = a.SRsh(b)
 		ovf = neg(b)

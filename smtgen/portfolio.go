@@ -230,3 +230,25 @@ func (s *Solver) preferExact(e *encoder) {
 	s.s.Pop()
 	s.check() // the model of the query again
 }
+
+// Defect is a deliberately wrong rule of the bit-vector encoding, which
+// the property tests of package proofs must catch (as they catch a
+// defective align): a test that cannot fail proves nothing.
+type Defect int
+
+const (
+	NoDefect Defect = iota
+	// XorAsOr encodes ^ as |.
+	XorAsOr
+	// AndAsOr encodes & as |.
+	AndAsOr
+)
+
+// Break makes the solver's bit-vector encoding use the defective rule d;
+// only for the tests that show that the properties catch it.
+func (s *Solver) Break(d Defect) {
+	s.defect = d
+	if s.partner != nil {
+		s.partner.defect = d
+	}
+}

@@ -73,6 +73,7 @@ type Solver struct {
 	partner *Solver
 	// cancelled makes every check give up at once (Cancel).
 	cancelled atomic.Bool
+	defect    Defect // Break
 }
 
 // dropKept closes the scopes byCases kept open.
@@ -226,6 +227,7 @@ func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) er
 	}()
 	s.open()
 	e := newEncoder(s.ctx, env, s.enc)
+	e.defect = s.defect
 	build(e)
 	e.productLemmas()
 	e.bitLemmas()
