@@ -111,12 +111,13 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		cmd.Stdout, cmd.Stderr = stdout, &stderr
 		return cmd.Run()
 	}
-	prelude := preludeFlags(ctx, bin, dir, false)
+	std := Std(opts.Flags)
+	prelude := preludeFlags(ctx, bin, dir, std, false)
 	runErr := run(prelude)
 	if runErr != nil && pchFailed(stderr.Bytes()) {
 		// a stale or foreign precompiled prelude: make it again, and
 		// without it if that fails too
-		prelude = preludeFlags(ctx, bin, dir, true)
+		prelude = preludeFlags(ctx, bin, dir, std, true)
 		runErr = run(prelude)
 		if runErr != nil && pchFailed(stderr.Bytes()) {
 			prelude = []string{"-include", Prelude}
@@ -215,10 +216,33 @@ func decodeDump(f *os.File, path string, src []byte, dir string) (*TU, error) {
 	return newTU(f, path, src, dir)
 }
 
+// DefaultStd is the language standard a file is read in unless its flags
+// name one: nvcc's default since CUDA 11 is C++17 (guaranteed copy
+// elision, inline variables, if constexpr, structured bindings), clang's
+// for CUDA is C++14.
+const DefaultStd = "-std=c++17"
+
+// Std returns the language standard flag of a file's flags: the last
+// -std= (or --std=, -std X) among them, or DefaultStd.
+func Std(flags []string) string {
+	std := DefaultStd
+	for i := 0; i < len(flags); i++ {
+		f := flags[i]
+		switch {
+		case strings.HasPrefix(f, "-std=") || strings.HasPrefix(f, "--std="):
+			std = "-std=" + f[strings.Index(f, "=")+1:]
+		case (f == "-std" || f == "--std") && i+1 < len(flags):
+			std = "-std=" + flags[i+1]
+			i++
+		}
+	}
+	return std
+}
+
 // languageFlags are the flags that the prelude is compiled with, alone or
-// precompiled.
-func languageFlags(includeDir string) []string {
-	return []string{"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-w",
+// precompiled; std is the language standard (Std).
+func languageFlags(includeDir, std string) []string {
+	return []string{"-x", "cuda", std, "--cuda-host-only", "-nocudainc", "-nocudalib", "-w",
 		// printf and the GPUVerify annotations are variadic device functions
 		"-Xclang", "-fcuda-allow-variadic-functions",
 		"-I", includeDir}
@@ -227,7 +251,7 @@ func languageFlags(includeDir string) []string {
 // Args returns clang's arguments for a file; prelude is the flags that
 // include the prelude (-include or -include-pch).
 func Args(includeDir, path string, prelude []string, opts Options) []string {
-	args := append(languageFlags(includeDir), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=20")
+	args := append(languageFlags(includeDir, Std(opts.Flags)), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=20")
 	args = append(args, prelude...)
 	for _, d := range opts.Defines {
 		args = append(args, "-D"+d)
@@ -353,7 +377,7 @@ func pchFailed(stderr []byte) bool {
 
 var (
 	pchMu  sync.Mutex
-	pchFor = map[string]string{} // clang executable -> its precompiled prelude, "" for none
+	pchFor = map[string]string{} // clang executable and standard -> its precompiled prelude, "" for none
 )
 
 // preludeFlags returns the flags that include the prelude: the prelude
@@ -362,13 +386,14 @@ var (
 // dumping its hundreds of declarations for every file; the header itself
 // otherwise. Declarations of a precompiled header are left out of the dump
 // unless used, and the front end knows the prelude's by name.
-func preludeFlags(ctx context.Context, bin, dir string, remake bool) []string {
+func preludeFlags(ctx context.Context, bin, dir, std string, remake bool) []string {
 	pchMu.Lock()
 	defer pchMu.Unlock()
-	pch, ok := pchFor[bin]
+	key := bin + "\x00" + std
+	pch, ok := pchFor[key]
 	if !ok || remake {
-		pch = makePCH(ctx, bin, dir, remake)
-		pchFor[bin] = pch
+		pch = makePCH(ctx, bin, dir, std, remake)
+		pchFor[key] = pch
 	}
 	if pch == "" {
 		return []string{"-include", Prelude}
@@ -376,11 +401,11 @@ func preludeFlags(ctx context.Context, bin, dir string, remake bool) []string {
 	return []string{"-include-pch", pch}
 }
 
-// makePCH precompiles the prelude for a clang executable, into the include
-// directory under a name of its own, unless it exists (and remake is not
-// set). It returns "" when that fails.
-func makePCH(ctx context.Context, bin, dir string, remake bool) string {
-	h := sha256.Sum256([]byte(bin))
+// makePCH precompiles the prelude for a clang executable and a language
+// standard, into the include directory under a name of its own, unless it
+// exists (and remake is not set). It returns "" when that fails.
+func makePCH(ctx context.Context, bin, dir, std string, remake bool) string {
+	h := sha256.Sum256([]byte(bin + "\x00" + std))
 	pch := filepath.Join(dir, fmt.Sprintf("prelude-%s.pch", hex.EncodeToString(h[:8])))
 	if _, err := os.Stat(pch); err == nil && !remake {
 		return pch
@@ -390,7 +415,7 @@ func makePCH(ctx context.Context, bin, dir string, remake bool) string {
 		return ""
 	}
 	tmp.Close()
-	args := append(languageFlags(dir), "-Xclang", "-emit-pch", "-o", tmp.Name(), "-c", filepath.Join(dir, Prelude))
+	args := append(languageFlags(dir, std), "-Xclang", "-emit-pch", "-o", tmp.Name(), "-c", filepath.Join(dir, Prelude))
 	if err := exec.CommandContext(ctx, bin, args...).Run(); err != nil {
 		os.Remove(tmp.Name())
 		return ""
