@@ -46,6 +46,11 @@ var headers embed.FS
 // Prelude is the name of the force-included header.
 const Prelude = "drfcheck_prelude.h"
 
+// Fallback is the header of declarations that code may use without
+// declaring them (drfcheck_fallback.h), force-included after the prelude
+// in a second run of clang on a file with errors.
+const Fallback = "drfcheck_fallback.h"
+
 // Options configure a run of clang.
 type Options struct {
 	Clang    string   // the clang executable; "" for "clang"
@@ -142,6 +147,19 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		}
 		runErr = run(prelude)
 	}
+	fallback := false
+	if before := errorCount(stderr.Bytes()); runErr != nil && ctx.Err() == nil && before > 0 {
+		// names the file uses without declaring them (helper_math.h's
+		// vector helpers, CUDART_PI_F, curandState): a second run with
+		// drfcheck's fallback declarations, kept when it has fewer errors
+		with := append(prelude[:len(prelude):len(prelude)], "-include", Fallback)
+		err := run(with)
+		if ctx.Err() == nil && (err == nil || errorCount(stderr.Bytes()) < before) {
+			prelude, runErr, fallback = with, err, true
+		} else if ctx.Err() == nil {
+			runErr = run(prelude)
+		}
+	}
 	t.Clang = time.Since(start)
 	var soft protocol.ErrorList
 	if runErr != nil && ctx.Err() == nil {
@@ -181,6 +199,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		return nil, t, fmt.Errorf("%s: %v", path, err)
 	}
 	tu.Errors = soft
+	tu.Fallback = fallback
 	tu.pure = pureSet(ctx, bin, dir)
 	if stubs != nil {
 		tu.Missing = stubs.names
@@ -268,10 +287,12 @@ var (
 	includedRE = regexp.MustCompile(`^In file included from (.*?):(\d+):$`)
 )
 
-// Diagnostics extracts clang's errors. An error in the main file keeps its
-// position; an error in an included file is placed at the line of the main
-// file that includes it (or at line 1 for the prelude and the command line),
-// naming the header position in the message.
+// Diagnostics extracts clang's errors. An error in the main file or in a
+// header of the user's (one outside drfcheck's and the system's
+// directories) keeps its position; an error in another included file is
+// placed at the line of the user's file that includes it (or at line 1 of
+// the main file, for the prelude and the command line), naming the header
+// position in the message.
 func Diagnostics(stderr []byte, path, includeDir string) protocol.ErrorList {
 	var errs protocol.ErrorList
 	var chain []string // "In file included from" lines before the next diagnostic
@@ -295,20 +316,27 @@ func Diagnostics(stderr []byte, path, includeDir string) protocol.ErrorList {
 		file, msg := m[1], m[5]
 		ln, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		if file == path {
-			errs = append(errs, protocol.Errorf(protocol.Pos{File: path, Line: ln, Col: col}, "%s", msg))
+		where := file
+		ours := false
+		if rel, err := filepath.Rel(includeDir, file); err == nil && !strings.HasPrefix(rel, "..") {
+			where, ours = "drfcheck's "+rel, true
+		}
+		if file == path || !ours && !systemFile(file) && !strings.HasPrefix(file, "<") {
+			errs = append(errs, protocol.Errorf(protocol.Pos{File: file, Line: ln, Col: col}, "%s", msg))
 			continue
 		}
+		// the nearest includer that is the user's
 		at := protocol.Pos{File: path, Line: 1, Col: 1}
-		if len(includes) > 0 {
-			if im := includedRE.FindStringSubmatch(includes[0]); im != nil && im[1] == path {
-				l, _ := strconv.Atoi(im[2])
-				at.Line = l
+		for i := len(includes) - 1; i >= 0; i-- { // innermost last
+			im := includedRE.FindStringSubmatch(includes[i])
+			if im == nil {
+				continue
 			}
-		}
-		where := file
-		if rel, err := filepath.Rel(includeDir, file); err == nil && !strings.HasPrefix(rel, "..") {
-			where = "drfcheck's " + rel
+			if f := im[1]; f == path || !systemFile(f) && !strings.HasPrefix(f, "<") && !strings.HasPrefix(f, includeDir+string(filepath.Separator)) {
+				l, _ := strconv.Atoi(im[2])
+				at = protocol.Pos{File: f, Line: l, Col: 1}
+				break
+			}
 		}
 		errs = append(errs, protocol.Errorf(at, "in %s:%s:%s: %s", where, m[2], m[3], msg))
 	}
@@ -328,6 +356,22 @@ func missingHeader(stderr []byte) (string, bool) {
 		return "", false
 	}
 	return string(m[1]), true
+}
+
+// errorCount is the number of errors clang reported; a fatal error (a
+// header not found, too many errors) counts for more than any number of
+// others, since clang's tree then lacks the rest of the file.
+func errorCount(stderr []byte) int {
+	n := 0
+	for _, line := range bytes.Split(stderr, []byte("\n")) {
+		switch {
+		case bytes.Contains(line, []byte(": fatal error: ")):
+			n += 1 << 20
+		case bytes.Contains(line, []byte(": error: ")):
+			n++
+		}
+	}
+	return n
 }
 
 // fatal reports whether clang stopped early (a fatal error, or too many
