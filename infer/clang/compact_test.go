@@ -32,3 +32,20 @@ func TestCompact(t *testing.T) {
 		}
 	}
 }
+
+func TestStd(t *testing.T) {
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, DefaultStd},
+		{[]string{"-DX", "-isystem", "/x"}, DefaultStd},
+		{[]string{"-std=c++20"}, "-std=c++20"},
+		{[]string{"-std=c++14", "--std=c++11"}, "-std=c++11"},
+		{[]string{"-std", "c++20"}, "-std=c++20"},
+	} {
+		if got := Std(c.flags); got != c.want {
+			t.Errorf("Std(%q) = %q, want %q", c.flags, got, c.want)
+		}
+	}
+}

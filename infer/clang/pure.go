@@ -102,7 +102,7 @@ func writePure(file, dir string, s map[string]bool) {
 // dumpPure dumps the prelude alone and collects its functions declared
 // with __attribute__((const)).
 func dumpPure(ctx context.Context, bin, dir string) (map[string]bool, error) {
-	args := append(languageFlags(dir), "-fsyntax-only", "-Xclang", "-ast-dump=json", filepath.Join(dir, Prelude))
+	args := append(languageFlags(dir, DefaultStd), "-fsyntax-only", "-Xclang", "-ast-dump=json", filepath.Join(dir, Prelude))
 	out, err := exec.CommandContext(ctx, bin, args...).Output()
 	if err != nil {
 		return nil, fmt.Errorf("dumping the prelude: %v", err)

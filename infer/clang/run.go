@@ -46,6 +46,11 @@ var headers embed.FS
 // Prelude is the name of the force-included header.
 const Prelude = "drfcheck_prelude.h"
 
+// Fallback is the header of declarations that code may use without
+// declaring them (drfcheck_fallback.h), force-included after the prelude
+// in a second run of clang on a file with errors.
+const Fallback = "drfcheck_fallback.h"
+
 // Options configure a run of clang.
 type Options struct {
 	Clang    string   // the clang executable; "" for "clang"
@@ -111,12 +116,13 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		cmd.Stdout, cmd.Stderr = stdout, &stderr
 		return cmd.Run()
 	}
-	prelude := preludeFlags(ctx, bin, dir, false)
+	std := Std(opts.Flags)
+	prelude := preludeFlags(ctx, bin, dir, std, false)
 	runErr := run(prelude)
 	if runErr != nil && pchFailed(stderr.Bytes()) {
 		// a stale or foreign precompiled prelude: make it again, and
 		// without it if that fails too
-		prelude = preludeFlags(ctx, bin, dir, true)
+		prelude = preludeFlags(ctx, bin, dir, std, true)
 		runErr = run(prelude)
 		if runErr != nil && pchFailed(stderr.Bytes()) {
 			prelude = []string{"-include", Prelude}
@@ -140,6 +146,19 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 			break
 		}
 		runErr = run(prelude)
+	}
+	fallback := false
+	if before := errorCount(stderr.Bytes()); runErr != nil && ctx.Err() == nil && before > 0 {
+		// names the file uses without declaring them (helper_math.h's
+		// vector helpers, CUDART_PI_F, curandState): a second run with
+		// drfcheck's fallback declarations, kept when it has fewer errors
+		with := append(prelude[:len(prelude):len(prelude)], "-include", Fallback)
+		err := run(with)
+		if ctx.Err() == nil && (err == nil || errorCount(stderr.Bytes()) < before) {
+			prelude, runErr, fallback = with, err, true
+		} else if ctx.Err() == nil {
+			runErr = run(prelude)
+		}
 	}
 	t.Clang = time.Since(start)
 	var soft protocol.ErrorList
@@ -180,6 +199,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		return nil, t, fmt.Errorf("%s: %v", path, err)
 	}
 	tu.Errors = soft
+	tu.Fallback = fallback
 	tu.pure = pureSet(ctx, bin, dir)
 	if stubs != nil {
 		tu.Missing = stubs.names
@@ -215,10 +235,33 @@ func decodeDump(f *os.File, path string, src []byte, dir string) (*TU, error) {
 	return newTU(f, path, src, dir)
 }
 
+// DefaultStd is the language standard a file is read in unless its flags
+// name one: nvcc's default since CUDA 11 is C++17 (guaranteed copy
+// elision, inline variables, if constexpr, structured bindings), clang's
+// for CUDA is C++14.
+const DefaultStd = "-std=c++17"
+
+// Std returns the language standard flag of a file's flags: the last
+// -std= (or --std=, -std X) among them, or DefaultStd.
+func Std(flags []string) string {
+	std := DefaultStd
+	for i := 0; i < len(flags); i++ {
+		f := flags[i]
+		switch {
+		case strings.HasPrefix(f, "-std=") || strings.HasPrefix(f, "--std="):
+			std = "-std=" + f[strings.Index(f, "=")+1:]
+		case (f == "-std" || f == "--std") && i+1 < len(flags):
+			std = "-std=" + flags[i+1]
+			i++
+		}
+	}
+	return std
+}
+
 // languageFlags are the flags that the prelude is compiled with, alone or
-// precompiled.
-func languageFlags(includeDir string) []string {
-	return []string{"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-w",
+// precompiled; std is the language standard (Std).
+func languageFlags(includeDir, std string) []string {
+	return []string{"-x", "cuda", std, "--cuda-host-only", "-nocudainc", "-nocudalib", "-w",
 		// printf and the GPUVerify annotations are variadic device functions
 		"-Xclang", "-fcuda-allow-variadic-functions",
 		"-I", includeDir}
@@ -227,7 +270,7 @@ func languageFlags(includeDir string) []string {
 // Args returns clang's arguments for a file; prelude is the flags that
 // include the prelude (-include or -include-pch).
 func Args(includeDir, path string, prelude []string, opts Options) []string {
-	args := append(languageFlags(includeDir), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=20")
+	args := append(languageFlags(includeDir, Std(opts.Flags)), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=20")
 	args = append(args, prelude...)
 	for _, d := range opts.Defines {
 		args = append(args, "-D"+d)
@@ -244,10 +287,12 @@ var (
 	includedRE = regexp.MustCompile(`^In file included from (.*?):(\d+):$`)
 )
 
-// Diagnostics extracts clang's errors. An error in the main file keeps its
-// position; an error in an included file is placed at the line of the main
-// file that includes it (or at line 1 for the prelude and the command line),
-// naming the header position in the message.
+// Diagnostics extracts clang's errors. An error in the main file or in a
+// header of the user's (one outside drfcheck's and the system's
+// directories) keeps its position; an error in another included file is
+// placed at the line of the user's file that includes it (or at line 1 of
+// the main file, for the prelude and the command line), naming the header
+// position in the message.
 func Diagnostics(stderr []byte, path, includeDir string) protocol.ErrorList {
 	var errs protocol.ErrorList
 	var chain []string // "In file included from" lines before the next diagnostic
@@ -271,20 +316,27 @@ func Diagnostics(stderr []byte, path, includeDir string) protocol.ErrorList {
 		file, msg := m[1], m[5]
 		ln, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		if file == path {
-			errs = append(errs, protocol.Errorf(protocol.Pos{File: path, Line: ln, Col: col}, "%s", msg))
+		where := file
+		ours := false
+		if rel, err := filepath.Rel(includeDir, file); err == nil && !strings.HasPrefix(rel, "..") {
+			where, ours = "drfcheck's "+rel, true
+		}
+		if file == path || !ours && !systemFile(file) && !strings.HasPrefix(file, "<") {
+			errs = append(errs, protocol.Errorf(protocol.Pos{File: file, Line: ln, Col: col}, "%s", msg))
 			continue
 		}
+		// the nearest includer that is the user's
 		at := protocol.Pos{File: path, Line: 1, Col: 1}
-		if len(includes) > 0 {
-			if im := includedRE.FindStringSubmatch(includes[0]); im != nil && im[1] == path {
-				l, _ := strconv.Atoi(im[2])
-				at.Line = l
+		for i := len(includes) - 1; i >= 0; i-- { // innermost last
+			im := includedRE.FindStringSubmatch(includes[i])
+			if im == nil {
+				continue
 			}
-		}
-		where := file
-		if rel, err := filepath.Rel(includeDir, file); err == nil && !strings.HasPrefix(rel, "..") {
-			where = "drfcheck's " + rel
+			if f := im[1]; f == path || !systemFile(f) && !strings.HasPrefix(f, "<") && !strings.HasPrefix(f, includeDir+string(filepath.Separator)) {
+				l, _ := strconv.Atoi(im[2])
+				at = protocol.Pos{File: f, Line: l, Col: 1}
+				break
+			}
 		}
 		errs = append(errs, protocol.Errorf(at, "in %s:%s:%s: %s", where, m[2], m[3], msg))
 	}
@@ -304,6 +356,22 @@ func missingHeader(stderr []byte) (string, bool) {
 		return "", false
 	}
 	return string(m[1]), true
+}
+
+// errorCount is the number of errors clang reported; a fatal error (a
+// header not found, too many errors) counts for more than any number of
+// others, since clang's tree then lacks the rest of the file.
+func errorCount(stderr []byte) int {
+	n := 0
+	for _, line := range bytes.Split(stderr, []byte("\n")) {
+		switch {
+		case bytes.Contains(line, []byte(": fatal error: ")):
+			n += 1 << 20
+		case bytes.Contains(line, []byte(": error: ")):
+			n++
+		}
+	}
+	return n
 }
 
 // fatal reports whether clang stopped early (a fatal error, or too many
@@ -353,7 +421,7 @@ func pchFailed(stderr []byte) bool {
 
 var (
 	pchMu  sync.Mutex
-	pchFor = map[string]string{} // clang executable -> its precompiled prelude, "" for none
+	pchFor = map[string]string{} // clang executable and standard -> its precompiled prelude, "" for none
 )
 
 // preludeFlags returns the flags that include the prelude: the prelude
@@ -362,13 +430,14 @@ var (
 // dumping its hundreds of declarations for every file; the header itself
 // otherwise. Declarations of a precompiled header are left out of the dump
 // unless used, and the front end knows the prelude's by name.
-func preludeFlags(ctx context.Context, bin, dir string, remake bool) []string {
+func preludeFlags(ctx context.Context, bin, dir, std string, remake bool) []string {
 	pchMu.Lock()
 	defer pchMu.Unlock()
-	pch, ok := pchFor[bin]
+	key := bin + "\x00" + std
+	pch, ok := pchFor[key]
 	if !ok || remake {
-		pch = makePCH(ctx, bin, dir, remake)
-		pchFor[bin] = pch
+		pch = makePCH(ctx, bin, dir, std, remake)
+		pchFor[key] = pch
 	}
 	if pch == "" {
 		return []string{"-include", Prelude}
@@ -376,11 +445,11 @@ func preludeFlags(ctx context.Context, bin, dir string, remake bool) []string {
 	return []string{"-include-pch", pch}
 }
 
-// makePCH precompiles the prelude for a clang executable, into the include
-// directory under a name of its own, unless it exists (and remake is not
-// set). It returns "" when that fails.
-func makePCH(ctx context.Context, bin, dir string, remake bool) string {
-	h := sha256.Sum256([]byte(bin))
+// makePCH precompiles the prelude for a clang executable and a language
+// standard, into the include directory under a name of its own, unless it
+// exists (and remake is not set). It returns "" when that fails.
+func makePCH(ctx context.Context, bin, dir, std string, remake bool) string {
+	h := sha256.Sum256([]byte(bin + "\x00" + std))
 	pch := filepath.Join(dir, fmt.Sprintf("prelude-%s.pch", hex.EncodeToString(h[:8])))
 	if _, err := os.Stat(pch); err == nil && !remake {
 		return pch
@@ -390,7 +459,7 @@ func makePCH(ctx context.Context, bin, dir string, remake bool) string {
 		return ""
 	}
 	tmp.Close()
-	args := append(languageFlags(dir), "-Xclang", "-emit-pch", "-o", tmp.Name(), "-c", filepath.Join(dir, Prelude))
+	args := append(languageFlags(dir, std), "-Xclang", "-emit-pch", "-o", tmp.Name(), "-c", filepath.Join(dir, Prelude))
 	if err := exec.CommandContext(ctx, bin, args...).Run(); err != nil {
 		os.Remove(tmp.Name())
 		return ""

@@ -137,12 +137,19 @@ k.cu:7:12: error: expected ';' after expression
 k.cu:8:1: warning: unused
 In file included from <built-in>:1:
 /tmp/inc/drfcheck_prelude.h:40:8: error: redefinition of 'float4'
+In file included from k.cu:4:
+./common.h:12:3: error: use of undeclared identifier 'dot'
+In file included from k.cu:5:
+In file included from ./util.h:2:
+/usr/include/bar.h:1:1: error: unknown type name 'baz'
 `
 	errs := Diagnostics([]byte(stderr), "k.cu", "/tmp/inc")
 	want := []string{
 		"k.cu:3:1: in /usr/include/foo.h:10:5: unknown type name 'bar'",
 		"k.cu:7:12: expected ';' after expression",
 		"k.cu:1:1: in drfcheck's drfcheck_prelude.h:40:8: redefinition of 'float4'",
+		"./common.h:12:3: use of undeclared identifier 'dot'", // a header of the user's: where it is
+		"./util.h:2:1: in /usr/include/bar.h:1:1: unknown type name 'baz'",
 	}
 	if len(errs) != len(want) {
 		t.Fatalf("errors %v, want %v", errs, want)

@@ -31,6 +31,9 @@ type TU struct {
 	// Missing lists the headers that were not found, which the file was
 	// parsed without (each replaced by an empty one).
 	Missing []string
+	// Fallback says that the file was parsed with drfcheck's fallback
+	// declarations (Fallback): it uses names it does not declare.
+	Fallback bool
 
 	includeDir string          // the prelude's directory, to recognize its declarations
 	pure       map[string]bool // the prelude's pure functions (pure.go)
@@ -256,12 +259,18 @@ func (tu *TU) UserFile(file string) bool {
 	if file == "" || tu.InPrelude(file) {
 		return false
 	}
+	return !systemFile(file)
+}
+
+// systemFile reports whether a file is under one of the system's
+// directories.
+func systemFile(file string) bool {
 	for _, sys := range []string{"/usr/", "/lib/", "/lib64/", "/opt/", "/nix/"} {
 		if strings.HasPrefix(file, sys) {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // source returns the content of a user file: the main file's as given,

@@ -175,6 +175,27 @@ func (l *lowerer) returnType(fnType string) ctype {
 	return ctype{}
 }
 
+// defaultArg returns the default argument of the i-th parameter of a
+// function: on its definition, or on an earlier declaration (a prototype
+// `f(int a, int b = 0);` before the definition `f(int a, int b) {...}`),
+// or nil.
+func (l *lowerer) defaultArg(def *clang.Node, i int) *clang.Node {
+	seen := map[string]bool{}
+	for d := def; d != nil && !seen[d.ID]; {
+		seen[d.ID] = true
+		if ps := d.Params(); i < len(ps) && ps[i].Init != "" {
+			if a := last(ps[i]); a != nil && !clang.IsDecl(a.Kind) && !isAttr(a.Kind) {
+				return a
+			}
+		}
+		if d.PreviousDecl == "" {
+			break
+		}
+		d = l.tu.Decl(d.PreviousDecl)
+	}
+	return nil
+}
+
 // inline lowers a call by the body of its function.
 func (l *lowerer) inline(n, def *clang.Node, this *ptrv, args []*clang.Node) (val, *lval) {
 	at := l.pos(n)
@@ -197,12 +218,7 @@ func (l *lowerer) inline(n, def *clang.Node, this *ptrv, args []*clang.Node) (va
 			a = args[i]
 		}
 		if a == nil || a.Kind == "CXXDefaultArgExpr" {
-			a = nil
-			if p.Init != "" {
-				if d := last(p); d != nil && !clang.IsDecl(d.Kind) && !isAttr(d.Kind) {
-					a = d
-				}
-			}
+			a = l.defaultArg(def, i)
 		}
 		bound[i] = l.bindParam(p, a, mod[p.ID])
 	}

@@ -118,6 +118,12 @@ func (l *lowerer) rv(n *clang.Node) val {
 	case "CUDAKernelCallExpr":
 		l.unknown(n, "kernel launch from device code (dynamic parallelism)")
 		return val{t: ctype{kind: cVoid}}
+	case "CXXDefaultArgExpr":
+		// an argument left to its default in a call that is not inlined
+		// (an inlined call binds the default itself: inline): an unknown
+		// value of its type, which the callee that drfcheck does not
+		// follow may use as it likes
+		return l.opaqueVal(n, l.typeOf(n), "a default argument")
 	}
 	return l.unsupported(n)
 }

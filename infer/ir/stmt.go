@@ -218,7 +218,7 @@ func (l *lowerer) stmt(n *clang.Node) {
 	case "GotoStmt", "IndirectGotoStmt":
 		l.unknown(n, "goto")
 	case "GCCAsmStmt", "MSAsmStmt":
-		l.unknown(n, "inline assembly")
+		l.asmStmt(n)
 	case "CXXTryStmt", "CXXForRangeStmt", "CoroutineBodyStmt", "SEHTryStmt":
 		l.unknown(n, "unsupported statement: %s", n.Kind)
 	default:
