@@ -18,6 +18,7 @@ package smtgen
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -217,7 +218,12 @@ func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) er
 			if ee, ok := r.(encodeError); ok {
 				err = ee.err
 			} else {
-				err = fmt.Errorf("internal error in the SMT encoding: %v\n%s", r, debug.Stack())
+				// one line for the user: the query is unknown at its
+				// position; the stack only where asked for
+				err = fmt.Errorf("internal error in the SMT encoding (please report): %v", r)
+				if os.Getenv("DRFCHECK_DEBUG") != "" {
+					err = fmt.Errorf("%w\n%s", err, debug.Stack())
+				}
 			}
 			s.restore()
 			return
