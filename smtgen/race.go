@@ -573,7 +573,10 @@ func (e *encoder) calls(r *modelReader, s site, sc scope, out map[string]int64) 
 				}
 				out[CallKey(c.Func, args)] = r.expr(c, sc)
 			case *protocol.Binary:
-				if !e.bv && e.isBitwise(c) {
+				// recorded in both encodings (the bit-vector one
+				// computes int64's value), so that a witness does not
+				// depend on which encoding of a portfolio found it
+				if e.isBitwise(c) {
 					out[CallKey(BitFunc(c.Op), []int64{r.expr(c.X, sc), r.expr(c.Y, sc)})] = r.expr(c, sc)
 				}
 			}
