@@ -15,7 +15,7 @@ PKGS := gcc libz3-dev clang libclang-rt-14-dev
 # PROPS sets the number of cases per property test (at least 1000 in CI).
 PROPS ?= 1000
 
-.PHONY: all deps build demo test vet bench bench-claim2 clean
+.PHONY: all deps build demo test vet bench bench-claim2 bench-suite clean
 
 all: build
 
@@ -61,6 +61,17 @@ bench: build
 # size 1 measured in the same run (x-size1).
 bench-claim2: deps
 	$(GO) test -run '^$$' -bench Claim2 -benchtime 5x ./check/ ./cmd/drfcheck/
+
+# GPUVerify's benchmark kernels (../shared/corpora, where the checkout has
+# it), scored and timed per kernel: median, maximum and total; with
+# BASE=path/to/an/earlier/drfcheck, that binary is scored in the same run
+# and each figure is also given as a ratio to it.
+CORPORA ?= ../shared/corpora
+bench-suite: build
+	@test -x $(CORPORA)/score || { echo "no $(CORPORA)/score: set CORPORA"; exit 1; }
+	$(CORPORA)/score bin/drfcheck --suite bench -j 2 --json bin/bench-suite.json | tail -8; true
+	@if [ -n "$(BASE)" ]; then $(CORPORA)/score $(BASE) --suite bench -j 2 --json bin/bench-base.json | tail -3; true; fi
+	$(GO) run ./internal/benchsuite bin/bench-suite.json $(if $(BASE),bin/bench-base.json)
 
 clean:
 	rm -rf bin
