@@ -299,9 +299,11 @@ func mulRange(c int64) (lo, hi int64, none bool) {
 }
 
 func floorDiv(a, b *big.Int) *big.Int {
-	q, m := new(big.Int).DivMod(a, b, new(big.Int)) // Euclidean: m >= 0
+	// Euclidean: a = q*b + m with 0 <= m < |b|, so a/b = q + m/b, and
+	// for b < 0, m/b is in (-1, 0]: the floor is q - 1 unless m = 0
+	q, m := new(big.Int).DivMod(a, b, new(big.Int))
 	if b.Sign() < 0 && m.Sign() != 0 {
-		q.Add(q, big.NewInt(1))
+		q.Sub(q, big.NewInt(1))
 	}
 	return q
 }
