@@ -258,9 +258,8 @@ func (e *encoder) bvLit(v int64) z3.BV { return e.ctx.FromInt(v, e.ctx.BVSort(wi
 // overflow needs a product twice as wide, which Z3 bit-blasts slowly).
 // Holding where there is no overflow only frees the result: sound.
 func (e *encoder) mulOverflow(x, y num) z3.Bool {
-	if c, ok := litOf(x); ok {
+	if _, ok := litOf(x); ok {
 		x, y = y, x
-		_ = c
 	}
 	a, b := x.b(), y.b()
 	if c, ok := litOf(y); ok {

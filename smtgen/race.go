@@ -2,7 +2,6 @@ package smtgen
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/aclements/go-z3/z3"
@@ -600,14 +599,4 @@ func (e *encoder) calls(r *modelReader, s site, sc scope, out map[string]int64) 
 			record(f.loop.Hi, sc)
 		}
 	}
-}
-
-// sortedKeys returns the keys of a map in order, for stable output.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

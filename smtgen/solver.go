@@ -557,13 +557,6 @@ func satisfies(m *z3.Model, facts []z3.Bool) bool {
 	return true
 }
 
-func abs64(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
 func modelInt(m *z3.Model, x z3.Int) int64 {
 	v, _, _ := m.Eval(x, true).(z3.Int).AsInt64()
 	return v
