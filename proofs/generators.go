@@ -449,9 +449,15 @@ func (b *builder) expr(depth int, withTid, uniformOnly bool) protocol.Expr {
 		op := []protocol.BinOp{protocol.BitAnd, protocol.BitOr, protocol.BitXor}[b.r.Intn(3)]
 		return bin(op, b.expr(depth-1, withTid, uniformOnly), b.expr(depth-1, withTid, uniformOnly))
 	case 8:
-		// shifts by a valid count
+		// shifts by a valid count: a literal, or a parameter (0 to 3 in
+		// every case), a shift by a variable, which the integer encoding
+		// approximates and the bit-vector one computes
 		op := []protocol.BinOp{protocol.Shl, protocol.Shr}[b.r.Intn(2)]
-		return bin(op, b.expr(depth-1, withTid, uniformOnly), lit(int64(b.r.Intn(4))))
+		var count protocol.Expr = lit(int64(b.r.Intn(4)))
+		if b.r.Intn(2) == 0 {
+			count = b.param()
+		}
+		return bin(op, b.expr(depth-1, withTid, uniformOnly), count)
 	case 0:
 		return bin(protocol.Add, b.expr(depth-1, withTid, uniformOnly), b.expr(depth-1, withTid, uniformOnly))
 	case 1:
