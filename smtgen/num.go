@@ -40,13 +40,13 @@ func (enc Encoding) String() string {
 }
 
 // ParseEncoding reads an encoding's name: int, bv or portfolio.
-func ParseEncoding(s string) (Encoding, bool) {
+func ParseEncoding(s string) (Encoding, error) {
 	for _, enc := range []Encoding{Portfolio, Ints, BitVectors} {
 		if enc.String() == s {
-			return enc, true
+			return enc, nil
 		}
 	}
-	return Portfolio, false
+	return Portfolio, fmt.Errorf("unknown arithmetic %q: want int, bv or portfolio", s)
 }
 
 // width is the bit-vector encoding's width: eval's int64.
@@ -220,9 +220,6 @@ func (e *encoder) bvBinary(op protocol.BinOp, x, y num) num {
 		r, exact = a.Or(b), true
 	case protocol.BitXor:
 		r, exact = a.Xor(b), true
-		if e.defect == XorAsOr {
-			r = a.Or(b)
-		}
 	case protocol.Shr:
 		r = a.SRsh(b)
 		ovf = neg(b)

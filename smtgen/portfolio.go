@@ -42,14 +42,6 @@ func (s *Solver) Cancel() {
 // Resume undoes Cancel.
 func (s *Solver) Resume() { s.cancelled.Store(false) }
 
-// Encoding is the solver's encoding.
-func (s *Solver) Encoding() Encoding {
-	if s.partner != nil {
-		return Portfolio
-	}
-	return s.enc
-}
-
 // portfolio answers with f on s alone, or on s and its partner as
 // described above; decided says whether an answer is definitive.
 func portfolio[T any](s *Solver, bits bool, decided func(T, error) bool, f func(*Solver) (T, error)) (T, error) {
@@ -238,9 +230,6 @@ type Defect int
 
 const (
 	NoDefect Defect = iota
-	// XorAsOr encodes ^ as |: not caught by the properties today (see
-	// proofs.TestBrokenBitVectors).
-	XorAsOr
 	// AndAsOr encodes & as |.
 	AndAsOr
 )

@@ -172,8 +172,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.encoding, err = check.ParseEncoding(*traces); err != nil {
 		return nil, fmt.Errorf("--traces=%s: want intervals or paper", *traces)
 	}
-	var ok bool
-	if cfg.arithmetic, ok = smtgen.ParseEncoding(*arith); !ok {
+	if cfg.arithmetic, err = smtgen.ParseEncoding(*arith); err != nil {
 		return nil, fmt.Errorf("--arithmetic=%s: want int, bv or portfolio", *arith)
 	}
 	switch cfg.dump {
