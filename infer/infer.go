@@ -271,6 +271,9 @@ func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, sym symexec
 	r := symexec.Protocol(fn, path, sym)
 	out.File, out.Uses = r.File, r.Uses
 	out.Slots, out.ParamVars = fn.Slots, fn.ParamVars
+	for _, n := range fn.Notes {
+		out.Notes = append(out.Notes, Note{At: n.At, Message: n.Message})
+	}
 	return out
 }
 

@@ -48,13 +48,26 @@ type Node struct {
 	Virtual         bool       `json:"virtual"`         // a method declared virtual (clang omits it on an override without the keyword)
 	IsParameterPack bool       `json:"isParameterPack"` // a template parameter pack (typename... T)
 	ConstrKind      string     `json:"constructionKind"`
-	Bases           []BaseSpec `json:"bases"` // the base classes of a class, in order
+	Defaulted       string     `json:"explicitlyDefaulted"` // "default" for a special member declared = default
+	Bases           []BaseSpec `json:"bases"`               // the base classes of a class, in order
+	// DefinitionData says what clang knows of a class's special members:
+	// whether its default constructor does anything.
+	DefinitionData *DefinitionData `json:"definitionData"`
 	// Value is the value of a literal (a string for integers and floats, a
 	// number for characters, a boolean for bool), of a ConstantExpr, or of
 	// an integral template argument.
 	Value json.RawMessage `json:"value"`
 
 	Inner []*Node `json:"inner"`
+}
+
+// DefinitionData is clang's summary of a class's special members.
+type DefinitionData struct {
+	DefaultCtor struct {
+		// NonTrivial: the default constructor runs code (its own body, or
+		// the constructors of bases and members, or member initializers).
+		NonTrivial bool `json:"nonTrivial"`
+	} `json:"defaultCtor"`
 }
 
 // BaseSpec is a base class of a class.
@@ -283,4 +296,15 @@ func (fn *Node) TemplateArgs() string {
 		return ""
 	}
 	return "<" + strings.Join(args, ", ") + ">"
+}
+
+// Inspect traverses a tree in depth-first order, as go/ast.Inspect does:
+// it calls f(n) and, when that returns true, inspects n's children.
+func Inspect(n *Node, f func(*Node) bool) {
+	if n == nil || !f(n) {
+		return
+	}
+	for _, c := range n.Inner {
+		Inspect(c, f)
+	}
 }

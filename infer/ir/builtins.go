@@ -146,6 +146,13 @@ func (l *lowerer) builtin(n, fn *clang.Node, name string, args []*clang.Node) (v
 // and writes what it is given by pointer or reference to non-const
 // (sincosf, the pred of __match_all_sync).
 func (l *lowerer) libraryCall(n, fn *clang.Node, name string, args []*clang.Node) val {
+	return l.bodilessCall(n, fn, name, args, l.pure(n, fn, name))
+}
+
+// bodilessCall lowers a call of a function without a body that the lowering
+// knows to be pure, or not: its accesses through pointer and reference
+// arguments, and its result.
+func (l *lowerer) bodilessCall(n, fn *clang.Node, name string, args []*clang.Node, pure bool) val {
 	at := l.pos(n)
 	t := l.typeOf(n)
 	var params []*clang.Node
@@ -178,7 +185,7 @@ func (l *lowerer) libraryCall(n, fn *clang.Node, name string, args []*clang.Node
 			scalars = append(scalars, v.e)
 		}
 	}
-	if t.kind == cScalar && len(scalars) > 0 && l.pure(n, fn, name) {
+	if t.kind == cScalar && len(scalars) > 0 && pure {
 		return val{t: t, e: &Call{At: at, Func: name, Args: scalars, T: t.ir}}
 	}
 	return l.opaqueVal(n, t, "the result of "+name)

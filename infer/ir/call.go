@@ -149,12 +149,43 @@ func (l *lowerer) callFunction(n, fn *clang.Node, name string, this *ptrv, args 
 	if def := l.definition(fn); def != nil && !systemHeader(def) {
 		return l.inline(n, def, this, args)
 	}
-	if fn == nil || l.tu.InPrelude(clang.DeclFile(fn)) {
+	if fn == nil || l.tu.InPrelude(clang.DeclFile(fn)) || l.redeclaresPrelude(fn) {
 		if v, ok := l.builtin(n, fn, name, args); ok {
 			return v, nil
 		}
 	}
+	if fn != nil && fn.Type != nil && clang.HelperFunction(name, fn.Type.QualType) {
+		l.note(n, "%s has no body in this file: taken as helper_math.h's %s, a function of its arguments that touches no memory", cSignature(name, fn.Type.QualType), name)
+		return l.bodilessCall(n, fn, name, args, true), nil
+	}
 	return l.unknownCall(n, "a call to "+name+", whose body is not available", args), nil
+}
+
+// cSignature spells a function's declaration from its name and clang's
+// type ("float (float2)"): float length(float2).
+func cSignature(name, typ string) string {
+	if ret, params, ok := strings.Cut(typ, " ("); ok {
+		return ret + " " + name + "(" + params
+	}
+	return name
+}
+
+// redeclaresPrelude reports whether a function declared in the file
+// without a body is a redeclaration of one of the prelude's (a file's own
+// `__device__ float fabs(float);`): the same function, whose semantics
+// the prelude states. A previous declaration missing from the dump is one
+// of the precompiled prelude's, which the dump leaves out.
+func (l *lowerer) redeclaresPrelude(fn *clang.Node) bool {
+	seen := map[string]bool{}
+	for prev := fn.PreviousDecl; prev != "" && !seen[prev]; {
+		seen[prev] = true
+		d := l.tu.Decl(prev)
+		if d == nil || l.tu.InPrelude(clang.DeclFile(d)) {
+			return true
+		}
+		prev = d.PreviousDecl
+	}
+	return false
 }
 
 // unknownCall lowers the arguments of a call the lowering cannot follow,
@@ -445,7 +476,8 @@ func (l *lowerer) construct(n *clang.Node) val {
 		ctorType = n.CtorType.QualType
 	}
 	args := n.Inner
-	if len(args) == 1 && isCopyCtor(ctorType) && l.copyOf(ctorType, t) {
+	if len(args) == 1 && isCopyCtor(ctorType) && l.copyOf(ctorType, t) && l.userCtor(t, ctorType) == nil {
+		// the implicit copy or move: the fields' values
 		if args[0].ValueCategory == "prvalue" {
 			return l.rv(args[0])
 		}
@@ -468,6 +500,9 @@ func (l *lowerer) construct(n *clang.Node) val {
 	}
 	ctor := l.findCtor(t, ctorType)
 	if len(args) == 0 && ctor == nil {
+		if l.nestedCtors(t) {
+			return l.unknownCall(n, "an implicit constructor of "+structName(t)+" that runs the constructors of its members or bases", nil)
+		}
 		// an implicit default constructor (or one of the prelude's empty
 		// classes): the fields with a default member initializer get it,
 		// the others are indeterminate
@@ -481,6 +516,93 @@ func (l *lowerer) construct(n *clang.Node) val {
 	return l.unknownCall(n, "a constructor of "+structName(t)+" whose body is not available", args)
 }
 
+// nestedCtors reports whether the implicit default constructor of a
+// struct runs code of its bases' or members' default constructors, which
+// defaultFields does not follow (a member's constructor may write
+// memory: struct T { S s; } with S() { g[0] = 1; }).
+func (l *lowerer) nestedCtors(t ctype) bool {
+	r := l.types.record(t.name)
+	if r == nil {
+		return false
+	}
+	for _, b := range r.Bases {
+		if b.Type != nil && !l.quietCtor(l.types.parse(b.Type.String()), 0) {
+			return true
+		}
+	}
+	for _, f := range r.Inner {
+		if f != nil && f.Kind == "FieldDecl" && f.Type != nil && !l.quietCtor(l.types.parse(f.Type.String()), 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// quietCtor reports whether the default constructor of a type (an
+// array's: of its elements) has no effect but on the object: none at all
+// (scalars, pointers, trivial structs), or the default member
+// initializers of constant expressions of it and of its members and
+// bases, whose values defaultFields may leave indeterminate.
+func (l *lowerer) quietCtor(t ctype, depth int) bool {
+	for t.kind == cArray {
+		t = t.pointee()
+	}
+	if t.kind != cStruct {
+		return true
+	}
+	if _, ok := vectorType(t.name); ok {
+		return true // plain C structs in CUDA's headers
+	}
+	r := l.types.record(t.name)
+	switch {
+	case r == nil || r.DefinitionData == nil || depth > 8:
+		return false
+	case !r.DefinitionData.DefaultCtor.NonTrivial:
+		return true
+	}
+	for _, b := range r.Bases {
+		if b.Type == nil || !l.quietCtor(l.types.parse(b.Type.String()), depth+1) {
+			return false
+		}
+	}
+	for _, c := range r.Inner {
+		switch {
+		case c == nil:
+		case c.Kind == "CXXConstructorDecl" && !c.IsImplicit && c.Defaulted != "default" && c.Type != nil && strings.HasPrefix(c.Type.QualType, "void ()"):
+			return false // the user's default constructor
+		case c.Kind == "FieldDecl":
+			if c.Type == nil || !l.quietCtor(l.types.parse(c.Type.String()), depth+1) {
+				return false
+			}
+			if e := last(c); e != nil && !clang.IsDecl(e.Kind) && !isAttr(e.Kind) && !constantExpr(e) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// constantExpr reports whether an expression is made of literals and
+// operators without effects (a default member initializer `= 2 * W`).
+func constantExpr(e *clang.Node) bool {
+	ok := true
+	clang.Inspect(e, func(n *clang.Node) bool {
+		switch n.Kind {
+		case "IntegerLiteral", "FloatingLiteral", "CXXBoolLiteralExpr", "CharacterLiteral", "ConstantExpr",
+			"ImplicitCastExpr", "CStyleCastExpr", "ParenExpr", "DeclRefExpr", "InitListExpr", "ImplicitValueInitExpr",
+			"SubstNonTypeTemplateParmExpr", "CXXNullPtrLiteralExpr", "ConditionalOperator":
+		case "UnaryOperator":
+			ok = ok && n.Opcode != "++" && n.Opcode != "--"
+		case "BinaryOperator":
+			ok = ok && n.Opcode != "="
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
 // isCopyCtor reports whether a constructor type is a copy or move
 // constructor: "void (const P &)", "void (P &&) noexcept".
 func isCopyCtor(ctorType string) bool {
@@ -489,7 +611,7 @@ func isCopyCtor(ctorType string) bool {
 		return false
 	}
 	inner := t[len("void (") : len(t)-1]
-	return !strings.Contains(inner, ",") && strings.HasSuffix(inner, "&")
+	return len(splitArgs(inner)) == 1 && strings.HasSuffix(inner, "&")
 }
 
 // copyOf reports whether a constructor of one reference parameter takes
@@ -511,13 +633,19 @@ func (l *lowerer) copyOf(ctorType string, t ctype) bool {
 
 // findCtor returns the definition of a struct's constructor of a type.
 func (l *lowerer) findCtor(t ctype, ctorType string) *clang.Node {
+	return l.definition(l.userCtor(t, ctorType))
+}
+
+// userCtor returns the user's declaration of a struct's constructor of a
+// type, or nil for an implicit one (or one declared = default).
+func (l *lowerer) userCtor(t ctype, ctorType string) *clang.Node {
 	r := l.types.record(t.name)
 	if r == nil {
 		return nil
 	}
 	for _, c := range r.Inner {
-		if c != nil && c.Kind == "CXXConstructorDecl" && c.Type != nil && c.Type.QualType == ctorType && !c.IsImplicit {
-			return l.definition(c)
+		if c != nil && c.Kind == "CXXConstructorDecl" && c.Type != nil && c.Type.QualType == ctorType && !c.IsImplicit && c.Defaulted != "default" {
+			return c
 		}
 	}
 	return nil

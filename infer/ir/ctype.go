@@ -547,6 +547,15 @@ var vectorTypes = map[string]Type{
 	"float": F32, "double": {Float, 8, true},
 }
 
+// vectorType returns the component type of one of CUDA's vector types
+// (float4: float); ok is false for any other name.
+func vectorType(name string) (comp Type, ok bool) {
+	if n := len(name); n >= 2 && name[n-1] >= '1' && name[n-1] <= '4' {
+		comp, ok = vectorTypes[name[:n-1]]
+	}
+	return comp, ok
+}
+
 // layout returns the layout of a struct type: CUDA's vector types and
 // dim3 by rule (the rule is checked against clang by TestVectorLayouts),
 // every other record as clang lays it out (layout.go). A record clang gives
@@ -574,15 +583,13 @@ func (ts *types) computeLayout(name string) *record {
 	if name == "dim3" || name == "uint3" {
 		return scalarRecord(name, U32, 3, 4)
 	}
-	if n := len(name); n >= 2 && name[n-1] >= '1' && name[n-1] <= '4' {
-		if comp, ok := vectorTypes[name[:n-1]]; ok {
-			count := int64(name[n-1] - '0')
-			align := comp.Size * count
-			if count == 3 {
-				align = comp.Size
-			}
-			return scalarRecord(name, comp, count, min(align, 16))
+	if comp, ok := vectorType(name); ok {
+		count := int64(name[len(name)-1] - '0')
+		align := comp.Size * count
+		if count == 3 {
+			align = comp.Size
 		}
+		return scalarRecord(name, comp, count, min(align, 16))
 	}
 	decl := ts.record(name)
 	if decl == nil || ts.busy[name] {

@@ -80,6 +80,16 @@ type Func struct {
 	// "0.n"): the variable of each, so that a launch's value for a
 	// struct's field reaches it.
 	ParamVars []SlotVar
+	// Notes are what the lowering took for granted that the file does not
+	// show: a function declared without a body taken as the library's
+	// function of that name.
+	Notes []Note
+}
+
+// Note is an assumption of the lowering, at the code that needed it.
+type Note struct {
+	At      protocol.Pos
+	Message string
 }
 
 // SlotVar is a scalar a parameter carries and its variable.

@@ -304,6 +304,18 @@ func (l *lowerer) unknown(n *clang.Node, format string, args ...any) {
 	l.emit(&Unknown{At: l.pos(n), Reason: fmt.Sprintf(format, args...)})
 }
 
+// note records an assumption of the lowering, at the first node that
+// needs it.
+func (l *lowerer) note(n *clang.Node, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	for _, o := range l.f.Notes {
+		if o.Message == msg {
+			return
+		}
+	}
+	l.f.Notes = append(l.f.Notes, Note{At: l.pos(n), Message: msg})
+}
+
 func (l *lowerer) opaque(n *clang.Node, t Type, format string, args ...any) Expr {
 	return &Opaque{At: l.pos(n), Reason: fmt.Sprintf(format, args...), T: t}
 }

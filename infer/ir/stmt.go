@@ -277,7 +277,7 @@ func (l *lowerer) declare(d *clang.Node) {
 			l.stable[o.v] = true
 		}
 	case cStruct:
-		if init != nil && !trivialInit(init) {
+		if init != nil && !l.trivialInit(init, t) {
 			l.initObject(o, l.rv(init), modified, at)
 		}
 		if !modified {
@@ -291,10 +291,22 @@ func (l *lowerer) declare(d *clang.Node) {
 	l.env[d.ID] = o
 }
 
-// trivialInit reports whether an initializer leaves a struct
-// uninitialized: the implicit default constructor.
-func trivialInit(n *clang.Node) bool {
-	return n.Kind == "CXXConstructExpr" && len(n.Inner) == 0 && n.CtorType != nil && n.CtorType.QualType == "void ()"
+// trivialInit reports whether an initializer leaves a struct of type t
+// uninitialized: a call of a default constructor that runs no code. A
+// constructor of the user's (S() { g[0] = 1; }), or an implicit one that
+// runs a member's or a base's, or initializes a member, is not.
+func (l *lowerer) trivialInit(n *clang.Node, t ctype) bool {
+	if n.Kind != "CXXConstructExpr" || len(n.Inner) > 0 || n.CtorType == nil || !strings.HasPrefix(n.CtorType.QualType, "void ()") {
+		return false
+	}
+	if t.kind != cStruct {
+		return false
+	}
+	if _, ok := vectorType(t.name); ok {
+		return true // plain C structs in CUDA's headers
+	}
+	r := l.types.record(t.name)
+	return r != nil && r.DefinitionData != nil && !r.DefinitionData.DefaultCtor.NonTrivial
 }
 
 func isAttr(kind string) bool { return len(kind) > 4 && kind[len(kind)-4:] == "Attr" }
@@ -303,6 +315,15 @@ func isAttr(kind string) bool { return len(kind) > 4 && kind[len(kind)-4:] == "A
 // array.
 func (l *lowerer) initArray(b *Base, off int64, t ctype, init *clang.Node, at protocol.Pos) {
 	elem := t.pointee()
+	leaf := elem
+	for leaf.kind == cArray {
+		leaf = leaf.pointee()
+	}
+	if init.Kind == "CXXConstructExpr" && len(init.Inner) == 0 && leaf.kind == cStruct && l.quietCtor(leaf, 0) {
+		// elements default-constructed without effect: left indeterminate
+		// (their default member initializers, if any, forgotten)
+		return
+	}
 	if init.Kind != "InitListExpr" {
 		l.unknown(init, "an array initialized otherwise than by a list: %s", init.Kind)
 		return

@@ -22,6 +22,8 @@
 template <class __DrfFallback = void> inline __device__ float2 __saturatef(float2 v) { return make_float2(__saturatef(v.x), __saturatef(v.y)); }
 template <class __DrfFallback = void> inline __device__ float3 __saturatef(float3 v) { return make_float3(__saturatef(v.x), __saturatef(v.y), __saturatef(v.z)); }
 template <class __DrfFallback = void> inline __device__ float4 __saturatef(float4 v) { return make_float4(__saturatef(v.x), __saturatef(v.y), __saturatef(v.z), __saturatef(v.w)); }
+// saturate(x): older CUDA's name for __saturatef, which sample code uses
+template <class __DrfFallback = void> inline __device__ float saturate(float x) { return __saturatef(x); }
 template <class __DrfFallback = void> inline __host__ __device__ float lerpf(float a, float b, float c) { return a + (b - a) * c; }
 template <class __DrfFallback = void> inline __host__ __device__ float3 lerpf(float3 a, float3 b, float c) { return make_float3(lerpf(a.x, b.x, c), lerpf(a.y, b.y, c), lerpf(a.z, b.z, c)); }
 template <class __DrfFallback = void> inline __host__ __device__ float4 lerpf(float4 a, float4 b, float c) { return make_float4(lerpf(a.x, b.x, c), lerpf(a.y, b.y, c), lerpf(a.z, b.z, c), lerpf(a.w, b.w, c)); }
