@@ -72,6 +72,18 @@ func (x *exec) loopStmt(n *ir.Loop) exits {
 	return x.loop(l)
 }
 
+// freshSince reports whether a name was made since a mark of the names.
+func (x *exec) freshSince(mark int) func(string) bool {
+	return func(name string) bool {
+		for _, n := range x.k.names.log[mark:] {
+			if n == name {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 // trialNames returns a test for whether a node mentions a name given since
 // the mark.
 func (x *exec) trialNames(mark int) func(protocol.Node) bool {
@@ -164,6 +176,16 @@ func (x *exec) runCond(l loopSyntax) protocol.Cond {
 // runIteration runs the condition, body and post statement of one
 // iteration in the current environment.
 func (x *exec) runIteration(l loopSyntax) iterRun {
+	return x.runIterationNarrowing(l, nil)
+}
+
+// runIterationNarrowing is runIteration where the values of the
+// variables at the head are names for which fresh reports true (a trial
+// iteration's): the condition, which holds in the body and the post
+// statement of a for or while loop, narrows their ranges there, so that
+// a narrow counter stepped within its type's range (short ib; ib < 84;
+// ib += blockDim.x) is seen to step exactly.
+func (x *exec) runIterationNarrowing(l loopSyntax, fresh func(string) bool) iterRun {
 	var r iterRun
 	at := l.At
 	x.covered = l.covered
@@ -171,6 +193,9 @@ func (x *exec) runIteration(l loopSyntax) iterRun {
 	r.cond = boolLit(at, true)
 	if !l.do() {
 		r.condSts = x.into(func() { r.cond = x.runCond(l) })
+		if fresh != nil {
+			x.narrowFresh(r.cond, fresh)
+		}
 	}
 	r.condEnv = x.env.clone()
 	r.bodySts = x.into(func() {
@@ -395,7 +420,7 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 			x.k.loopLocal[counter] = c.control
 			x.loops = append(x.loops, loopFrame{v: counter, local: c.control})
 			x.env = x.headEnv(at, entry, c, nil, nil, nil)
-			r := x.runIteration(l)
+			r := x.runIterationNarrowing(l, x.freshSince(mark))
 			trial := x.trialNames(mark)
 			if cl, cb := x.taint(r.cond); (cl || cb) && !c.control {
 				c.control = c.control || cl

@@ -415,6 +415,50 @@ func (k *kernel) narrowRanges(c protocol.Cond) {
 	}
 }
 
+// narrowFresh narrows the ranges of names for which fresh reports true by
+// the comparisons of a condition that holds (a conjunction's), with any
+// bound whose range is known: v < e puts v below e's largest value.
+func (x *exec) narrowFresh(c protocol.Cond, fresh func(string) bool) {
+	switch c := c.(type) {
+	case *protocol.Logic:
+		if c.Op == protocol.And {
+			x.narrowFresh(c.X, fresh)
+			x.narrowFresh(c.Y, fresh)
+		}
+	case *protocol.Cmp:
+		v, ok := c.X.(*protocol.Var)
+		bound, op := c.Y, c.Op
+		if !ok {
+			v, ok = c.Y.(*protocol.Var)
+			bound, op = c.X, flipped[c.Op]
+		}
+		if !ok || !fresh(v.Name) {
+			return
+		}
+		r, ok := x.k.ranges[v.Name]
+		if !ok {
+			r = anyInt
+		}
+		b := x.rangeOf(bound)
+		switch op {
+		case protocol.Lt:
+			r.hi = min(r.hi, sat(b.hi-1))
+		case protocol.Le:
+			r.hi = min(r.hi, b.hi)
+		case protocol.Gt:
+			r.lo = max(r.lo, sat(b.lo+1))
+		case protocol.Ge:
+			r.lo = max(r.lo, b.lo)
+		case protocol.Eq:
+			r = interval{max(r.lo, b.lo), min(r.hi, b.hi)}
+		}
+		if r.lo <= r.hi {
+			x.k.ranges[v.Name] = r
+			clear(x.k.rangeMemo)
+		}
+	}
+}
+
 // flipped is the comparison with its operands swapped: c < v is v > c.
 var flipped = map[protocol.CmpOp]protocol.CmpOp{protocol.Lt: protocol.Gt, protocol.Le: protocol.Ge, protocol.Gt: protocol.Lt, protocol.Ge: protocol.Le, protocol.Eq: protocol.Eq, protocol.Ne: protocol.Ne}
 
