@@ -420,6 +420,15 @@ func (l *lowerer) load(lv lval) val {
 			}
 		}
 		return val{t: lv.t, p: out}
+	case cStruct:
+		if lv.t.rec != nil {
+			// whichever object it is, copied into a temporary one under
+			// each object's guard: its fields (pointers and arrays
+			// included) are then the chosen object's
+			tmp := l.newObject(at, l.name("tmp"), lv.t, Temp)
+			l.eachAlt(lv.alts, at, func(a place) { l.writeObject(tmp, l.loadPlace(a, lv.t, lv.n), at) })
+			return l.readObject(tmp, at)
+		}
 	}
 	l.emit(&Unknown{At: at, Reason: "a struct read through a pointer that may point to several objects: " + l.text(lv.n)})
 	l.eachAlt(lv.alts, at, func(a place) { l.loadPlace(a, lv.t, lv.n) })
