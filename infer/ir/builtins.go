@@ -124,11 +124,17 @@ func (l *lowerer) builtin(n, fn *clang.Node, name string, args []*clang.Node) (v
 	case name == "__drfcheck_grid_sync":
 		l.emit(&Barrier{At: at, Kind: SyncGrid})
 		return void, true
-	case name == "__trap" || name == "__brkpt" || name == "__assert_fail":
+	case name == "__brkpt":
+		return void, true // a debugger may resume the thread: it runs on
+	case name == "__trap" || name == "__assert_fail":
+		// the kernel stops (a failed assert, a trap): the thread runs
+		// nothing after it, which a return says; what it did before
+		// stays, and the other threads run on as if it had returned
+		// (more behaviours than the kernel's abort has)
 		for _, a := range args {
 			l.discard(a)
 		}
-		l.unknown(n, "a call to %s, which stops the kernel", name)
+		l.emit(&Return{At: at})
 		return void, true
 	}
 	return l.libraryCall(n, fn, name, args), true

@@ -154,6 +154,12 @@ func (l *lowerer) callFunction(n, fn *clang.Node, name string, this *ptrv, args 
 			return v, nil
 		}
 	}
+	if fn != nil && systemHeader(fn) && (name == "min" || name == "max") && len(args) == 2 && l.typeOf(n).kind == cScalar {
+		// std::min and std::max of two scalars (constexpr templates of
+		// the C++ library, callable in device code)
+		v, _ := l.builtin(n, fn, name, args)
+		return v, nil
+	}
 	if fn != nil && fn.Type != nil && clang.HelperFunction(name, fn.Type.QualType) {
 		l.note(n, "%s has no body in this file: taken as helper_math.h's %s, a function of its arguments that touches no memory", cSignature(name, fn.Type.QualType), name)
 		return l.bodilessCall(n, fn, name, args, true), nil
