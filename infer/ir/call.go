@@ -257,6 +257,12 @@ func (l *lowerer) inline(n, def *clang.Node, this *ptrv, args []*clang.Node) (va
 		if a == nil || a.Kind == "CXXDefaultArgExpr" {
 			a = l.defaultArg(def, i)
 		}
+		if c := l.closureArg(a, p.Name); c != nil {
+			// a lambda passed to a function (a template's F f): calls
+			// of the parameter call it
+			l.closures[p.ID] = c
+			continue
+		}
 		bound[i] = l.bindParam(p, a, mod[p.ID])
 	}
 	for i := len(params); i < len(args); i++ {
@@ -287,7 +293,9 @@ func (l *lowerer) inline(n, def *clang.Node, this *ptrv, args []*clang.Node) (va
 		ctx.result = l.newObject(at, l.name(fname+"_ret"), rt, Temp)
 	}
 	for i, p := range params {
-		l.env[p.ID] = bound[i]
+		if bound[i] != nil {
+			l.env[p.ID] = bound[i]
+		}
 	}
 	l.ret, l.this, l.jumps = ctx, this, nil
 	l.stack = append(l.stack, def)

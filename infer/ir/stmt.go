@@ -431,11 +431,40 @@ func (l *lowerer) returnStmt(n *clang.Node) {
 // next.
 type segment struct {
 	at      protocol.Pos
-	values  []Expr // case values; none for default alone
+	values  []Expr    // case values; none for default alone
+	ranges  [][2]Expr // GNU case ranges (case lo ... hi:), bounds included
 	isDef   bool
 	stmts   []*clang.Node
 	label   *clang.Node
 	fallsIn bool // the previous segment may fall through into this one
+}
+
+// match is the condition that one of a segment's cases matches the value
+// s switched on, or nil for default alone.
+func (seg *segment) match(s Expr) Expr {
+	var c Expr
+	for _, v := range seg.values {
+		c = or(seg.at, c, &Binary{At: seg.at, Op: "==", X: s, Y: v, T: BoolT})
+	}
+	for _, r := range seg.ranges {
+		in := and(seg.at, &Binary{At: seg.at, Op: "<=", X: r[0], Y: s, T: BoolT}, &Binary{At: seg.at, Op: "<=", X: s, Y: r[1], T: BoolT})
+		c = or(seg.at, c, in)
+	}
+	return c
+}
+
+// noMatch is the condition that none of a segment's cases matches the
+// value s switched on, or nil for default alone.
+func (seg *segment) noMatch(s Expr) Expr {
+	var c Expr
+	for _, v := range seg.values {
+		c = and(seg.at, c, &Binary{At: seg.at, Op: "!=", X: s, Y: v, T: BoolT})
+	}
+	for _, r := range seg.ranges {
+		out := or(seg.at, &Binary{At: seg.at, Op: "<", X: s, Y: r[0], T: BoolT}, &Binary{At: seg.at, Op: "<", X: r[1], Y: s, T: BoolT})
+		c = and(seg.at, c, out)
+	}
+	return c
 }
 
 // switchStmt lowers a switch to a region of ifs: each group of statements
@@ -479,10 +508,13 @@ func (l *lowerer) switchStmt(n *clang.Node) {
 				if cur.Kind == "DefaultStmt" {
 					seg.isDef = true
 				} else {
+					lo := l.scalar(l.rv(cur.Child(0)), s.Type(), l.pos(cur))
 					if len(cur.Inner) > 2 {
-						l.unknown(cur, "a case range")
+						hi := l.scalar(l.rv(cur.Child(1)), s.Type(), l.pos(cur))
+						seg.ranges = append(seg.ranges, [2]Expr{lo, hi})
+					} else {
+						seg.values = append(seg.values, lo)
 					}
-					seg.values = append(seg.values, l.scalar(l.rv(cur.Child(0)), s.Type(), l.pos(cur)))
 				}
 				cur = last(cur)
 			}
@@ -510,9 +542,9 @@ func (l *lowerer) switchStmt(n *clang.Node) {
 			}
 		}
 	}
-	var all []Expr
+	var noCase Expr // no case matches
 	for _, seg := range segs {
-		all = append(all, seg.values...)
+		noCase = and(at, noCase, seg.noMatch(s))
 	}
 	region := &Region{At: at, Name: l.name("switch"), Body: &Block{At: at}}
 	var matched *Var // a case has matched and its statements fell through
@@ -528,16 +560,10 @@ func (l *lowerer) switchStmt(n *clang.Node) {
 			l.emit(&Assign{At: at, Dst: matched, X: &Const{At: at, T: BoolT}})
 		}
 		for k, seg := range segs {
-			var c Expr
-			for _, v := range seg.values {
-				c = or(seg.at, c, &Binary{At: seg.at, Op: "==", X: s, Y: v, T: BoolT})
-			}
+			c := seg.match(s)
 			if seg.isDef {
 				// default: no case matches
-				var none Expr
-				for _, v := range all {
-					none = and(seg.at, none, &Binary{At: seg.at, Op: "!=", X: s, Y: v, T: BoolT})
-				}
+				none := noCase
 				if none == nil {
 					none = &Const{At: seg.at, T: BoolT, Int: 1}
 				}
