@@ -146,7 +146,8 @@ type lowerer struct {
 	this  *ptrv         // the object of the method being inlined
 	here  protocol.Pos  // where code made for no node of its own goes (a copy's element accesses)
 
-	closures map[string]*closure // variables holding a lambda, by declaration id
+	closures map[string]*closure    // variables holding a lambda, by declaration id
+	bindings map[string]*clang.Node // structured bindings: the expression each names, by id
 }
 
 // jumpTarget is what a break leaves: a loop, or a switch region.
@@ -163,7 +164,7 @@ type retContext struct {
 }
 
 func newLowerer(s *fileState, fn *clang.Node) *lowerer {
-	return &lowerer{fileState: s, fn: fn, used: map[string]bool{}, orig: map[string]string{}, closures: map[string]*closure{}, env: map[string]*object{},
+	return &lowerer{fileState: s, fn: fn, used: map[string]bool{}, orig: map[string]string{}, closures: map[string]*closure{}, bindings: map[string]*clang.Node{}, env: map[string]*object{},
 		objects: map[string]*object{}, bases: map[string]*Base{}, byName: map[string]*Base{}, stable: map[*Var]bool{}}
 }
 
@@ -356,14 +357,25 @@ func (l *lowerer) modifiedIn(fn *clang.Node) map[string]bool {
 		return m
 	}
 	m := map[string]bool{}
+	decomposed := map[string]string{} // a structured binding's variable, by the binding's id
 	var walk func(n *clang.Node, parents []*clang.Node)
 	walk = func(n *clang.Node, parents []*clang.Node) {
 		if n == nil {
 			return
 		}
-		if n.Kind == "DeclRefExpr" && n.Referenced != nil && (n.Referenced.Kind == "VarDecl" || n.Referenced.Kind == "ParmVarDecl") {
-			if !readOnlyUse(parents) {
+		if n.Kind == "DecompositionDecl" {
+			for _, b := range n.Inner {
+				if b != nil && b.Kind == "BindingDecl" {
+					decomposed[b.ID] = n.ID
+				}
+			}
+		}
+		if n.Kind == "DeclRefExpr" && n.Referenced != nil && !readOnlyUse(parents) {
+			switch n.Referenced.Kind {
+			case "VarDecl", "ParmVarDecl":
 				m[n.Referenced.ID] = true
+			case "BindingDecl":
+				m[decomposed[n.Referenced.ID]] = true
 			}
 		}
 		parents = append(parents, n)

@@ -106,6 +106,9 @@ func (l *lowerer) declRef(n *clang.Node) lval {
 		l.unknown(n, "unresolved name")
 		return l.tempLval(l.opaqueVal(n, t, "unresolved name"), n)
 	}
+	if e := l.bindings[ref.ID]; e != nil {
+		return l.lv(e)
+	}
 	if o := l.env[ref.ID]; o != nil {
 		if o.t.kind == cRef {
 			p := l.readPtr(o, at)

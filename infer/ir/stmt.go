@@ -226,8 +226,34 @@ func (l *lowerer) stmt(n *clang.Node) {
 	}
 }
 
+// decompose lowers a structured binding (auto [x, y] = v;): a variable
+// of its own, initialized as declared (a copy of v, or a reference to it
+// for auto &), whose parts the names x and y designate, each by the
+// expression clang gives it (a member or an element of the variable).
+func (l *lowerer) decompose(d *clang.Node) {
+	v := *d
+	v.Kind, v.Name, v.Inner = "VarDecl", "binding", nil
+	for _, c := range d.Inner {
+		if c == nil {
+			continue
+		}
+		if c.Kind == "BindingDecl" {
+			if e := last(c); e != nil {
+				l.bindings[c.ID] = e
+			}
+			continue
+		}
+		v.Inner = append(v.Inner, c)
+	}
+	l.declare(&v)
+}
+
 // declare lowers a declaration in a function body.
 func (l *lowerer) declare(d *clang.Node) {
+	if d.Kind == "DecompositionDecl" {
+		l.decompose(d)
+		return
+	}
 	if d.Kind != "VarDecl" {
 		switch d.Kind {
 		case "TypedefDecl", "TypeAliasDecl", "EnumDecl", "CXXRecordDecl", "RecordDecl", "StaticAssertDecl", "UsingDecl",
