@@ -298,6 +298,12 @@ type Access struct {
 	// (ShapedIndex). It does not take part in checking.
 	Shape []int64
 
+	// CellBytes, when set, is the size in bytes of the cells the index
+	// counts, for an array accessed in parts narrower than its elements
+	// (the bytes of an int array): reports say so. It does not take part
+	// in checking.
+	CellBytes int64
+
 	// Loops gives the value of each source loop variable enclosing this
 	// access in terms of the protocol's current variables, outermost first.
 	// It starts as the identity (filled by wellformed) and every

@@ -80,6 +80,7 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 		}
 	}()
 	res.Uses = uses(f)
+	k.narrowest = narrowestAccesses(f)
 	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), segs: segmentsOf(f), meter: newMeter(opts.Budget), lockStep: opts.LockStep}
 	var body []protocol.Stmt
 	x.out = &body
@@ -97,6 +98,32 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 		res.File = k.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
 	}
 	return res
+}
+
+// narrowestAccesses returns the size of the narrowest access of each
+// base the function accesses.
+func narrowestAccesses(f *ir.Func) map[*ir.Base]int64 {
+	out := map[*ir.Base]int64{}
+	note := func(a ir.Addr, t ir.Type) {
+		if a.Base == nil || t.Size <= 0 {
+			return
+		}
+		if n, ok := out[a.Base]; !ok || t.Size < n {
+			out[a.Base] = t.Size
+		}
+	}
+	ir.Inspect(f, func(n ir.Node) bool {
+		switch n := n.(type) {
+		case *ir.Load:
+			note(n.Addr, n.T)
+		case *ir.Store:
+			note(n.Addr, n.T)
+		case *ir.Atomic:
+			note(n.Addr, n.T)
+		}
+		return true
+	})
+	return out
 }
 
 // tempNames names the temporaries of the lowering after the variable each
@@ -210,6 +237,9 @@ type array struct {
 	name  string
 	unit  int64   // bytes per protocol element
 	shape []int64 // the declared dimensions, when several and elements are units
+	// cellBytes is unit when smaller than the elements (accessed in
+	// narrower parts), else 0
+	cellBytes int64
 }
 
 // kernel is what the run of one kernel shares: the names it has declared,
@@ -221,6 +251,8 @@ type kernel struct {
 	fresh  []declEntry // declarations of fresh unknowns; rolled back after trial runs
 	kinds  map[string]protocol.DeclKind
 	arrays map[*ir.Base]*array
+	// narrowest is the size of the narrowest access of each base
+	narrowest map[*ir.Base]int64
 
 	loopLocal map[string]bool // protocol loop variable -> its bounds are thread-local
 	pow2      map[string]bool // loop placeholders whose values are powers of two (power.go)
@@ -302,10 +334,20 @@ func (k *kernel) array(b *ir.Base) *array {
 	if unit <= 0 {
 		unit = b.Size
 	}
+	if n := k.narrowest[b]; n > 0 && (unit <= 0 || n < unit) {
+		// accessed in parts narrower than its elements (the bytes of
+		// an int array through a char *, an extern __shared__ float4
+		// buffer carved into ushorts): cells of the narrowest part, so
+		// that two parts of one element are two places, as C++ has it
+		unit = n
+	}
 	if unit <= 0 {
 		unit = 1
 	}
 	a := &array{name: k.declarePerm(b.Name, kind, b.At), unit: unit}
+	if unit < b.Elem.Size {
+		a.cellBytes = unit
+	}
 	if len(b.Dims) > 1 && unit == b.Size {
 		a.shape = b.Dims
 	}

@@ -476,7 +476,7 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset va
 	arr := x.k.array(b)
 	off := x.asInt(at, offset)
 	acc := func(idx protocol.Expr) *protocol.Access {
-		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src, Shape: arr.shape, BlockScope: blockScope}
+		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src, Shape: arr.shape, BlockScope: blockScope, CellBytes: arr.cellBytes}
 	}
 	size, unit := t.Size, arr.unit
 	if size <= 0 {
@@ -508,6 +508,9 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset va
 	}
 	v := x.k.names.fresh("elem")
 	body := acc(add(at, first, &protocol.Var{At: at, Name: v}))
+	if isLit(value, 0) {
+		body.Value = value // zero bytes in every cell it covers
+	}
 	x.emit(&protocol.Loop{At: at, Var: v, Lo: lit(at, 0), Hi: cells, Body: &protocol.Block{At: at, Stmts: []protocol.Stmt{body}}})
 }
 

@@ -157,7 +157,7 @@ func (t *Text) table(k *check.Report, w *smtgen.Witness) {
 	for _, name := range localNames(a, b) {
 		rows = append(rows, [3]string{name, lookup(a.Locals, name), lookup(b.Locals, name)})
 	}
-	rows = append(rows, [3]string{"index", indexText(w.Array, a.Access.ShapedIndex(a.Index)), indexText(w.Array, b.Access.ShapedIndex(b.Index))})
+	rows = append(rows, [3]string{"index", cellText(indexText(w.Array, a.Access.ShapedIndex(a.Index)), a.Access.CellBytes), cellText(indexText(w.Array, b.Access.ShapedIndex(b.Index)), b.Access.CellBytes)})
 	width := [3]int{}
 	for _, r := range rows {
 		for i, c := range r {
@@ -364,6 +364,18 @@ func tidText(tid, blockDim [3]int64) string {
 		return fmt.Sprint(tid[0])
 	}
 	return dim3(tid)
+}
+
+// cellText says what an index counts when it is not the array's
+// elements: a[6] of an int array read by bytes is its byte 6.
+func cellText(index string, cellBytes int64) string {
+	switch {
+	case cellBytes == 1:
+		return index + " (byte)"
+	case cellBytes > 1:
+		return fmt.Sprintf("%s (%d-byte part)", index, cellBytes)
+	}
+	return index
 }
 
 func indexText(array string, idx []int64) string {
