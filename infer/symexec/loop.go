@@ -1356,6 +1356,20 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, su
 			after[k] = intVal{maxExpr(at, s.lo, hi)}
 			continue
 		}
+		if k == l.v && (s.kind == incShape || s.kind == decShape) && s.step != nil && s.table == nil && !sum.ret && len(sum.regions) == 0 {
+			// left by a break, or by a condition other than its bound
+			// (a search loop): after some number n of whole iterations,
+			// each a step from its first value, so lo + n * step
+			n := x.freshInt(at, "iters", c.local[k] || exitLocal, c.block[k])
+			x.emitAssume(&protocol.Assume{At: at, Cond: cmp(at, protocol.Ge, n, lit(at, 0))})
+			moved := mulSteps(at, n, s.step)
+			end := add(at, s.lo, moved)
+			if s.kind == decShape {
+				end = sub(at, s.lo, moved)
+			}
+			after[k] = intVal{x.signedResult(end, k.T)}
+			continue
+		}
 		after[k] = x.freshLike(at, v, c.local[k] || exitLocal, c.block[k], k)
 	}
 	// variables first assigned in the loop hold, after it, a value of
