@@ -253,6 +253,9 @@ type kernel struct {
 	arrays map[*ir.Base]*array
 	// narrowest is the size of the narrowest access of each base
 	narrowest map[*ir.Base]int64
+	// nonNeg holds the fresh names known to be at least 0 (a count of
+	// iterations), which the protocol states where it uses them
+	nonNeg map[string]bool
 
 	loopLocal map[string]bool // protocol loop variable -> its bounds are thread-local
 	pow2      map[string]bool // loop placeholders whose values are powers of two (power.go)
@@ -286,7 +289,7 @@ type declEntry struct {
 
 func newKernel(path string) *kernel {
 	return &kernel{path: path, names: newNames(), kinds: map[string]protocol.DeclKind{},
-		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, pow2If: map[string]protocol.Cond{}, funcs: map[string]string{},
+		arrays: map[*ir.Base]*array{}, loopLocal: map[string]bool{}, pow2: map[string]bool{}, pow2If: map[string]protocol.Cond{}, funcs: map[string]string{}, nonNeg: map[string]bool{},
 		ranges: map[string]interval{}, reducedBy: map[string]bool{}, rangeDeps: map[string][]protocol.Expr{}, rangeMemo: map[protocol.Expr]interval{}}
 }
 
@@ -382,6 +385,7 @@ func (k *kernel) rollback(m mark) {
 		delete(k.loopLocal, d.name)
 		delete(k.ranges, d.name)
 		delete(k.ranges, d.name+"()")
+		delete(k.nonNeg, d.name)
 	}
 	k.fresh = k.fresh[:m.fresh]
 	for _, n := range k.names.rollback(m.names) {

@@ -1361,7 +1361,12 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, su
 			// (a search loop): after some number n of whole iterations,
 			// each a step from its first value, so lo + n * step
 			n := x.freshInt(at, "iters", c.local[k] || exitLocal, c.block[k])
-			x.emitAssume(&protocol.Assume{At: at, Cond: cmp(at, protocol.Ge, n, lit(at, 0))})
+			if v, ok := n.(*protocol.Var); ok {
+				x.k.setRange(v.Name, interval{0, inf})
+				x.k.nonNeg[v.Name] = true // stated where used (rangeFacts)
+			} else {
+				x.emitAssume(&protocol.Assume{At: at, Cond: cmp(at, protocol.Ge, n, lit(at, 0))})
+			}
 			moved := mulSteps(at, n, s.step)
 			end := add(at, s.lo, moved)
 			if s.kind == decShape {

@@ -356,7 +356,7 @@ func (k *kernel) rangeFacts(at protocol.Pos, body []protocol.Stmt) []protocol.St
 	for _, d := range append(append([]declEntry(nil), k.perm...), k.fresh...) {
 		r, ok := k.ranges[d.name]
 		unsignedParam := d.kind == protocol.Param && r.lo == 0 && r.hi < inf && used[d.name]
-		if ok && (k.reducedBy[d.name] || unsignedParam) {
+		if ok && (k.reducedBy[d.name] || unsignedParam || k.nonNeg[d.name] && used[d.name]) {
 			within(&protocol.Var{At: at, Name: d.name}, r)
 		}
 	}
