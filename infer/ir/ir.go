@@ -337,6 +337,9 @@ type Loop struct {
 	Cond Expr
 	Post *Block
 	Body *Block
+	// Bytes marks the loop of a memcpy, memmove or memset: its accesses
+	// are the bytes of a copy, not the program's own view of the memory.
+	Bytes bool
 }
 
 // Break leaves the innermost Loop.

@@ -47,7 +47,7 @@ func (l *lowerer) byteCopy(n *clang.Node, name string, args []*clang.Node) val {
 		Init: &Block{At: at, Stmts: []Stmt{&Assign{At: at, Dst: k, X: i64(at, 0)}}},
 		Test: &Block{At: at}, Cond: &Binary{At: at, Op: "<", X: &Ref{At: at, Var: k}, Y: length, T: BoolT},
 		Post: &Block{At: at, Stmts: []Stmt{&Assign{At: at, Dst: k, X: &Binary{At: at, Op: "+", X: &Ref{At: at, Var: k}, Y: i64(at, 1), T: I64}}}},
-		Body: &Block{At: at, Stmts: body}})
+		Body: &Block{At: at, Stmts: body}, Bytes: true})
 	t := l.typeOf(n)
 	if t.kind == cPtr {
 		return val{t: t, p: dst}

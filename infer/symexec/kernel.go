@@ -101,7 +101,11 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 }
 
 // narrowestAccesses returns the size of the narrowest access of each
-// base the function accesses.
+// base the function accesses through its own types. The bytes of a
+// memcpy or memset do not count: they split no element the program
+// itself reads or writes whole (a copied struct), and a byte of a copy
+// then has no value of its own (two threads copying one source byte to
+// one place race, as GPUVerify counts them, rather than write one value).
 func narrowestAccesses(f *ir.Func) map[*ir.Base]int64 {
 	out := map[*ir.Base]int64{}
 	note := func(a ir.Addr, t ir.Type) {
@@ -114,6 +118,8 @@ func narrowestAccesses(f *ir.Func) map[*ir.Base]int64 {
 	}
 	ir.Inspect(f, func(n ir.Node) bool {
 		switch n := n.(type) {
+		case *ir.Loop:
+			return !n.Bytes
 		case *ir.Load:
 			note(n.Addr, n.T)
 		case *ir.Store:
