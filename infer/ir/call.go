@@ -564,15 +564,12 @@ func (l *lowerer) quietCtor(t ctype, depth int) bool {
 	if t.kind != cStruct {
 		return true
 	}
-	if _, ok := vectorType(t.name); ok {
-		return true // plain C structs in CUDA's headers
+	if l.trivialStruct(t) {
+		return true
 	}
 	r := l.types.record(t.name)
-	switch {
-	case r == nil || r.DefinitionData == nil || depth > 8:
+	if r == nil || r.DefinitionData == nil || depth > 8 {
 		return false
-	case !r.DefinitionData.DefaultCtor.NonTrivial:
-		return true
 	}
 	for _, b := range r.Bases {
 		if b.Type == nil || !l.quietCtor(l.types.parse(b.Type.String()), depth+1) {
@@ -594,6 +591,17 @@ func (l *lowerer) quietCtor(t ctype, depth int) bool {
 		}
 	}
 	return true
+}
+
+// trivialStruct reports whether a struct's default constructor runs no
+// code: CUDA's vector types (plain C structs in its headers), or a record
+// clang says so of.
+func (l *lowerer) trivialStruct(t ctype) bool {
+	if _, ok := vectorType(t.name); ok {
+		return true
+	}
+	r := l.types.record(t.name)
+	return r != nil && r.DefinitionData != nil && !r.DefinitionData.DefaultCtor.NonTrivial
 }
 
 // constantExpr reports whether an expression is made of literals and

@@ -325,14 +325,7 @@ func (l *lowerer) trivialInit(n *clang.Node, t ctype) bool {
 	if n.Kind != "CXXConstructExpr" || len(n.Inner) > 0 || n.CtorType == nil || !strings.HasPrefix(n.CtorType.QualType, "void ()") {
 		return false
 	}
-	if t.kind != cStruct {
-		return false
-	}
-	if _, ok := vectorType(t.name); ok {
-		return true // plain C structs in CUDA's headers
-	}
-	r := l.types.record(t.name)
-	return r != nil && r.DefinitionData != nil && !r.DefinitionData.DefaultCtor.NonTrivial
+	return t.kind == cStruct && l.trivialStruct(t)
 }
 
 func isAttr(kind string) bool { return len(kind) > 4 && kind[len(kind)-4:] == "Attr" }

@@ -397,22 +397,28 @@ func (k *kernel) narrowRanges(c protocol.Cond) {
 		if !ranged || k.kinds[v.Name] != protocol.Param {
 			return
 		}
-		switch op {
-		case protocol.Lt:
-			r.hi = min(r.hi, n-1)
-		case protocol.Le:
-			r.hi = min(r.hi, n)
-		case protocol.Gt:
-			r.lo = max(r.lo, n+1)
-		case protocol.Ge:
-			r.lo = max(r.lo, n)
-		case protocol.Eq:
-			r = interval{max(r.lo, n), min(r.hi, n)}
-		}
+		r = r.narrowed(op, interval{n, n})
 		if r.lo <= r.hi {
 			k.ranges[v.Name] = r
 		}
 	}
+}
+
+// narrowed is r, the range of v, narrowed by v op b for a b in range b.
+func (r interval) narrowed(op protocol.CmpOp, b interval) interval {
+	switch op {
+	case protocol.Lt:
+		r.hi = min(r.hi, sat(b.hi-1))
+	case protocol.Le:
+		r.hi = min(r.hi, b.hi)
+	case protocol.Gt:
+		r.lo = max(r.lo, sat(b.lo+1))
+	case protocol.Ge:
+		r.lo = max(r.lo, b.lo)
+	case protocol.Eq:
+		r = interval{max(r.lo, b.lo), min(r.hi, b.hi)}
+	}
+	return r
 }
 
 // narrowFresh narrows the ranges of names for which fresh reports true by
@@ -439,19 +445,7 @@ func (x *exec) narrowFresh(c protocol.Cond, fresh func(string) bool) {
 		if !ok {
 			r = anyInt
 		}
-		b := x.rangeOf(bound)
-		switch op {
-		case protocol.Lt:
-			r.hi = min(r.hi, sat(b.hi-1))
-		case protocol.Le:
-			r.hi = min(r.hi, b.hi)
-		case protocol.Gt:
-			r.lo = max(r.lo, sat(b.lo+1))
-		case protocol.Ge:
-			r.lo = max(r.lo, b.lo)
-		case protocol.Eq:
-			r = interval{max(r.lo, b.lo), min(r.hi, b.hi)}
-		}
+		r = r.narrowed(op, x.rangeOf(bound))
 		if r.lo <= r.hi {
 			x.k.ranges[v.Name] = r
 			clear(x.k.rangeMemo)
