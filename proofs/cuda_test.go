@@ -56,7 +56,10 @@ func TestCUDADifferential(t *testing.T) {
 	run(t, seed, prop.ForAll(func(c *cudagen.Case) *gopter.PropResult {
 		o := d.outcome(c)
 		if ok, why := o.sound(); !ok {
-			return &gopter.PropResult{Status: gopter.PropFalse, Labels: []string{why}}
+			if d.unconfirmed(c, o) {
+				return &gopter.PropResult{Status: gopter.PropTrue}
+			}
+			return &gopter.PropResult{Status: gopter.PropFalse, Labels: []string{why + d.again(c)}}
 		}
 		if ok, why := o.soundStrict(c); !ok {
 			return &gopter.PropResult{Status: gopter.PropFalse, Labels: []string{why}}
@@ -114,7 +117,41 @@ func (o *diffOutcome) sound() (bool, string) {
 	if !o.exec.Race {
 		what = "barrier divergence"
 	}
-	return false, fmt.Sprintf("execution shows %s (lines %v), drfcheck says %v\n%s", what, o.exec.Lines, o.verdict, o.exec.Report)
+	return false, fmt.Sprintf("%s\nexecution shows %s (lines %v), drfcheck says %v", o.exec.Report, what, o.exec.Lines, o.verdict)
+}
+
+// unconfirmed reports whether the execution's race or divergence, which
+// drfcheck's verdict contradicts, is one that neither the generator's exact
+// interpreter sees nor a second run of the case alone shows again: a flaw
+// of the execution oracle's run, not of drfcheck, which the log records
+// with both runs' reports. CI has met such runs (a race-free kernel with a
+// bitonic network and block-scoped counters, shown racy once among 1,000
+// kernels on a loaded machine), which a single run cannot tell from a
+// defect of drfcheck. Where the interpreter sees the race too, or the
+// second run shows it again, the property fails as before; drfcheck is
+// also asked again, and both of its verdicts go into the log.
+func (d *differential) unconfirmed(c *cudagen.Case, o *diffOutcome) bool {
+	if c.Expect != cudagen.DRF {
+		return false
+	}
+	again := exec.Run(context.Background(), execCases([]*cudagen.Case{c}))[0]
+	if again.Err == nil && (again.Race || again.Divergence) {
+		return false
+	}
+	d.t.Logf("%s: the execution showed %s once, which neither the interpreter (drf) nor a second run alone (%s, err %v) shows; drfcheck says %v: not counted\nfirst run:\n%s\nsecond run:\n%s",
+		c.Name, execVerdict(o.exec), execVerdict(again), again.Err, o.verdict, o.exec.Report, again.Report)
+	return true
+}
+
+// again checks a case alone a second time, for the log of a failure: a
+// verdict that differs from the first is a defect that depends on timing
+// or on the other kernels of a batch.
+func (d *differential) again(c *cudagen.Case) string {
+	reports, _, errs := d.checkBatch([]*cudagen.Case{c})
+	if errs[0] != nil {
+		return fmt.Sprintf("; checked again alone: %v", errs[0])
+	}
+	return fmt.Sprintf("; checked again alone, drfcheck says %v (the interpreter: %v)", reports[0].Verdict, c.Expect)
 }
 
 func newDifferential(t *testing.T) *differential {

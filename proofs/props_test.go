@@ -69,14 +69,17 @@ func describe(res *gopter.TestResult, seed int64) string {
 	if res.Error != nil {
 		fmt.Fprintf(&b, ": %v\n%s", res.Error, res.ErrorStack)
 	}
-	for _, l := range res.Labels {
-		fmt.Fprintf(&b, "\n%s", l)
-	}
 	for _, a := range res.Args {
 		fmt.Fprintf(&b, "\n--- counterexample (shrunk %d times) ---\n%s", a.Shrinks, a.Arg)
 		if a.Shrinks > 0 {
 			fmt.Fprintf(&b, "--- as generated ---\n%s", a.OrigArg)
 		}
+	}
+	// the labels say why the property failed: last, where a log cut to
+	// its tail (CI's) still shows them
+	b.WriteString("\n--- why ---")
+	for _, l := range res.Labels {
+		fmt.Fprintf(&b, "\n%s", l)
 	}
 	return b.String()
 }
