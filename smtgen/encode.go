@@ -310,8 +310,40 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 			}
 			return x.Div(e.ilit(1 << k))
 		}
+	case protocol.BitAnd:
+		if k, ok := lowMask(x, y); ok {
+			// x & (2^k - 1) is x's residue modulo 2^k for every int64
+			// x, negative ones too (two's complement): Z3's mod, which
+			// is never negative, exactly
+			return x.Mod(e.ilit(1 << k))
+		}
 	}
 	return e.bitwise(op, x, y)
+}
+
+// lowMask finds, in x & y, an operand that is a literal 2^k - 1 (k in
+// 0..62) and returns k, the other operand moved to x.
+func lowMask(x, y z3.Int) (int, bool) {
+	for _, t := range [2]z3.Int{y, x} {
+		if v, lit, _ := t.AsInt64(); lit {
+			if k, ok := maskBits(v); ok {
+				return k, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// maskBits returns k where v is 2^k - 1 with k in 0..62.
+func maskBits(v int64) (int, bool) {
+	if v < 0 || v > 1<<62-1 || v&(v+1) != 0 {
+		return 0, false
+	}
+	k := 0
+	for ; v != 0; v >>= 1 {
+		k++
+	}
+	return k, true
 }
 
 // bitwise encodes a bitwise operator (or a shift by a variable) as an
@@ -341,6 +373,15 @@ func (e *encoder) isBitwise(b *protocol.Binary) bool {
 	if b.Op == protocol.Shl || b.Op == protocol.Shr {
 		if k, ok := b.Y.(*protocol.IntLit); ok && k.Value >= 0 && k.Value <= 62 {
 			return false
+		}
+	}
+	if b.Op == protocol.BitAnd {
+		for _, m := range []protocol.Expr{b.X, b.Y} {
+			if k, ok := m.(*protocol.IntLit); ok {
+				if _, ok := maskBits(k.Value); ok {
+					return false
+				}
+			}
 		}
 	}
 	return true

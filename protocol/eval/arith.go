@@ -87,3 +87,12 @@ func binop(pos protocol.Pos, op protocol.BinOp, x, y int64) int64 {
 	}
 	return r
 }
+
+// Fold is x op y as the reference semantics computes it, and false where
+// it fails (an overflow, a division or remainder by zero, a shift count
+// out of its range): what may replace the operation by its value in a
+// protocol without changing a single run of it.
+func Fold(op protocol.BinOp, x, y int64) (r int64, ok bool) {
+	err := try(func() { r = binop(protocol.Pos{}, op, x, y) })
+	return r, err == nil
+}
