@@ -699,6 +699,12 @@ func (o *oracle) Satisfiable(q wellformed.Query) (bool, error) {
 		return sat, nil
 	}
 	saved := o.s.deadline
+	if !saved.IsZero() && !time.Now().Before(saved) {
+		// past the kernel's deadline a question is not even encoded:
+		// wellformed asks thousands of them on some kernels (dxtc), and
+		// the encoding alone then held the kernel far past its budget
+		return false, ErrBudget
+	}
 	if limit := time.Now().Add(oracleLimit); saved.IsZero() || limit.Before(saved) {
 		o.s.SetDeadline(limit)
 	}
