@@ -195,10 +195,8 @@ func foldExpr(e protocol.Expr) protocol.Expr {
 		return &protocol.Neg{At: e.At, X: x}
 	case *protocol.Binary:
 		x, y := foldExpr(e.X), foldExpr(e.Y)
-		a, okA := x.(*protocol.IntLit)
-		b, okB := y.(*protocol.IntLit)
-		if okA && okB {
-			if r, ok := eval.Fold(e.Op, a.Value, b.Value); ok {
+		if a, b, ok := literals(x, y); ok {
+			if r, ok := eval.Fold(e.Op, a, b); ok {
 				return &protocol.IntLit{At: e.At, Value: r}
 			}
 		}
@@ -221,6 +219,16 @@ func foldExpr(e protocol.Expr) protocol.Expr {
 	return e
 }
 
+// literals returns the values of x and y where both are literals.
+func literals(x, y protocol.Expr) (int64, int64, bool) {
+	a, okA := x.(*protocol.IntLit)
+	b, okB := y.(*protocol.IntLit)
+	if !okA || !okB {
+		return 0, 0, false
+	}
+	return a.Value, b.Value, true
+}
+
 // foldCond decides the comparisons of literals and simplifies the
 // connectives with a decided operand. && and || short-circuit in the
 // reference semantics, so true && c is c, false && c is false, and so on;
@@ -229,10 +237,10 @@ func foldCond(c protocol.Cond) protocol.Cond {
 	switch c := c.(type) {
 	case *protocol.Cmp:
 		x, y := foldExpr(c.X), foldExpr(c.Y)
-		a, okA := x.(*protocol.IntLit)
-		b, okB := y.(*protocol.IntLit)
-		if okA && okB {
-			return &protocol.BoolLit{At: c.At, Value: compare(c.Op, a.Value, b.Value)}
+		if a, b, ok := literals(x, y); ok {
+			if v, ok := eval.Compare(c.Op, a, b); ok {
+				return &protocol.BoolLit{At: c.At, Value: v}
+			}
 		}
 		return &protocol.Cmp{At: c.At, Op: c.Op, X: x, Y: y}
 	case *protocol.Not:
@@ -252,22 +260,6 @@ func foldCond(c protocol.Cond) protocol.Cond {
 		return &protocol.Logic{At: c.At, Op: c.Op, X: x, Y: foldCond(c.Y)}
 	}
 	return c
-}
-
-func compare(op protocol.CmpOp, x, y int64) bool {
-	switch op {
-	case protocol.Eq:
-		return x == y
-	case protocol.Ne:
-		return x != y
-	case protocol.Lt:
-		return x < y
-	case protocol.Le:
-		return x <= y
-	case protocol.Gt:
-		return x > y
-	}
-	return x >= y
 }
 
 // residue matches (x % m + m) % m with m = 2^k, k in 1..62, the CUDA front
