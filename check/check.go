@@ -522,12 +522,14 @@ func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
 		go func(i int, j job) {
 			defer wg.Done()
 			o := &outs[i]
-			if expired(deadline) {
-				// past the budget a query is not even encoded
-				o.unknowns = []protocol.Unknown{j.cut()}
-				return
-			}
 			c.withDeadline(deadline, func(s *smtgen.Solver) {
+				if expired(deadline) {
+					// past the budget a query is not even encoded
+					// (checked once a solver is free: every job waits
+					// for one from the start)
+					o.unknowns = []protocol.Unknown{j.cut()}
+					return
+				}
 				o.races, o.div, o.unknowns, o.notes = c.ask(in, s, j)
 			})
 		}(i, j)
