@@ -371,7 +371,8 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 			return x.Div(e.ilit(1 << k))
 		}
 	case protocol.BitAnd:
-		if k, ok := lowMask(x, y); ok {
+		if k, v, ok := lowMask(x, y); ok {
+			x = v
 			// x & (2^k - 1) is x's residue modulo 2^k for every int64
 			// x, negative ones too (two's complement): Z3's mod, which
 			// is never negative, exactly
@@ -382,16 +383,16 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 }
 
 // lowMask finds, in x & y, an operand that is a literal 2^k - 1 (k in
-// 0..62) and returns k, the other operand moved to x.
-func lowMask(x, y z3.Int) (int, bool) {
-	for _, t := range [2]z3.Int{y, x} {
-		if v, lit, _ := t.AsInt64(); lit {
+// 0..62) and returns k and the other operand.
+func lowMask(x, y z3.Int) (int, z3.Int, bool) {
+	for _, p := range [2][2]z3.Int{{y, x}, {x, y}} {
+		if v, lit, _ := p[0].AsInt64(); lit {
 			if k, ok := maskBits(v); ok {
-				return k, true
+				return k, p[1], true
 			}
 		}
 	}
-	return 0, false
+	return 0, x, false
 }
 
 // maskBits returns k where v is 2^k - 1 with k in 0..62.

@@ -24,10 +24,15 @@ func TestLowMask(t *testing.T) {
 			want := tc.x & tc.mask
 			name := fmt.Sprintf("%v/%d&%d", enc, tc.x, tc.mask)
 			t.Run(name, func(t *testing.T) {
-				is := ask(t, enc, tc.x, fmt.Sprintf("x & %d == %d", tc.mask, want))
-				isNot := ask(t, enc, tc.x, fmt.Sprintf("x & %d != %d", tc.mask, want))
-				if !is || isNot {
-					t.Errorf("x = %d: x & %d == %d satisfiable: %v, != satisfiable: %v", tc.x, tc.mask, want, is, isNot)
+				// the mask on either side: the literal first once took
+				// the literal's own residue for the value
+				for _, form := range []string{"x & %d", "%d & x"} {
+					term := fmt.Sprintf(form, tc.mask)
+					is := ask(t, enc, tc.x, fmt.Sprintf("%s == %d", term, want))
+					isNot := ask(t, enc, tc.x, fmt.Sprintf("%s != %d", term, want))
+					if !is || isNot {
+						t.Errorf("x = %d: %s == %d satisfiable: %v, != satisfiable: %v", tc.x, term, want, is, isNot)
+					}
 				}
 			})
 		}
