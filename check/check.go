@@ -287,7 +287,7 @@ func (c *Checker) Check(in Input) *Report {
 		if len(r.Levels) == 1 {
 			r.Notes = append(r.Notes, c.vacuous(in, prog, level, deadline)...)
 		}
-		js, err := c.plan(in, prog)
+		js, err := c.plan(in, prog, deadline)
 		if err != nil {
 			r.Unknowns = append(r.Unknowns, protocol.Unknown{At: in.File.Pos(), Reason: err.Error()})
 		}
@@ -437,13 +437,20 @@ type group struct {
 
 // plan aligns and splits every variant for every array and lists the
 // queries to ask.
-func (c *Checker) plan(in Input, prog *wellformed.Program) ([]job, error) {
+func (c *Checker) plan(in Input, prog *wellformed.Program, deadline time.Time) ([]job, error) {
 	var jobs []job
 	env := c.env(in, prog.Level)
 	for _, d := range prog.Divergences {
 		jobs = append(jobs, job{divergence: d, env: env})
 	}
-	for _, v := range prog.Variants {
+	for i, v := range prog.Variants {
+		// past the budget the variants are not cut into traces (a
+		// kernel's cases can number thousands, with lock-step warps, and
+		// cutting them alone held dxtc twice its budget); the first one
+		// is, so that its cut queries are reported at their accesses
+		if i > 0 && expired(deadline) {
+			return jobs, fmt.Errorf("%w while its protocol was cut into traces", smtgen.ErrBudget)
+		}
 		venv := env
 		venv.Pre = append(append([]protocol.Cond(nil), prog.Pre...), v.Pre()...)
 		venv.Agree = v.Agree()
@@ -514,8 +521,15 @@ func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
 		wg.Add(1)
 		go func(i int, j job) {
 			defer wg.Done()
+			o := &outs[i]
 			c.withDeadline(deadline, func(s *smtgen.Solver) {
-				o := &outs[i]
+				if expired(deadline) {
+					// past the budget a query is not even encoded
+					// (checked once a solver is free: every job waits
+					// for one from the start)
+					o.unknowns = []protocol.Unknown{j.cut()}
+					return
+				}
 				o.races, o.div, o.unknowns, o.notes = c.ask(in, s, j)
 			})
 		}(i, j)
@@ -541,6 +555,20 @@ func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
 			r.Divergences = append(r.Divergences, o.div)
 		}
 	}
+}
+
+// expired reports whether a deadline (zero for none) has passed.
+func expired(deadline time.Time) bool {
+	return !deadline.IsZero() && !time.Now().Before(deadline)
+}
+
+// cut is the unknown of a job that the kernel's budget left unasked.
+func (j job) cut() protocol.Unknown {
+	reason := smtgen.ErrBudget.Error() + ": this query was cut"
+	if j.divergence != nil {
+		return protocol.Unknown{At: j.divergence.At, Reason: reason}
+	}
+	return protocol.Unknown{At: firstAccess(j.race.Trace, j.race.Array), Reason: reason, Array: j.race.Array}
 }
 
 // outcome is what one job found.

@@ -130,19 +130,79 @@ func (e *encoder) imul(x, y z3.Int) z3.Int {
 // |f|. The fact is valid for all integers, so it changes no answer, but
 // nonlinear integer arithmetic rarely finds it alone: without it, proving a
 // block-stride loop race free times out.
+//
+// Only products that share a factor can give a lemma, so the products are
+// indexed by their factors' Z3 identities (ASTs are hash-consed: equal
+// terms are one AST) and each is paired with those it shares one with:
+// comparing every pair by cgo calls took seconds of the encoding, before
+// any check and beyond the kernel's deadline, on kernels whose indices
+// repeat one product hundreds of times (a repeated product is kept once:
+// its lemmas with itself say nothing).
 func (e *encoder) productLemmas() {
-	for i, p := range e.products {
-		for _, q := range e.products[i+1:] {
-			for _, pair := range [][4]z3.Int{{p.x, q.x, p.y, q.y}, {p.x, q.y, p.y, q.x}, {p.y, q.x, p.x, q.y}, {p.y, q.y, p.x, q.x}} {
-				f, g, a, b := pair[0], pair[1], pair[2], pair[3]
-				if !f.AsAST().Equal(g.AsAST()) {
+	ps, ids := uniqueProducts(e.products)
+	byFactor := map[uint64][]int{}
+	for i, id := range ids {
+		byFactor[id[0]] = append(byFactor[id[0]], i)
+		if id[1] != id[0] {
+			byFactor[id[1]] = append(byFactor[id[1]], i)
+		}
+	}
+	for i, p := range ps {
+		for _, j := range partners(i, ids[i], byFactor) {
+			q := ps[j]
+			for _, c := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
+				if ids[i][c[0]] != ids[j][c[1]] {
 					continue
 				}
+				f, a, b := p.factor(c[0]), p.factor(1-c[0]), q.factor(1-c[1])
 				d := num{v: p.xy.Sub(q.xy)}
 				e.assert(a.Eq(b).Or(e.ge(e.abs(d), e.abs(num{v: f}))))
 			}
 		}
 	}
+}
+
+// factor is x (0) or y (1).
+func (p product) factor(i int) z3.Int {
+	if i == 0 {
+		return p.x
+	}
+	return p.y
+}
+
+// uniqueProducts drops the repeats of a product, keeping the first, and
+// returns the Z3 identities of each one's factors.
+func uniqueProducts(all []product) ([]product, [][2]uint64) {
+	seen := map[uint64]bool{}
+	var ps []product
+	var ids [][2]uint64
+	for _, p := range all {
+		id := p.xy.AsAST().ID()
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		ps = append(ps, p)
+		ids = append(ids, [2]uint64{p.x.AsAST().ID(), p.y.AsAST().ID()})
+	}
+	return ps, ids
+}
+
+// partners lists, in increasing order, the products after i that share a
+// factor with it.
+func partners(i int, id [2]uint64, byFactor map[uint64][]int) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, f := range id {
+		for _, j := range byFactor[f] {
+			if j > i && !seen[j] {
+				seen[j] = true
+				out = append(out, j)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 func (e *encoder) abs(x num) num {
@@ -310,8 +370,41 @@ func (e *encoder) binary(op protocol.BinOp, x, y z3.Int) z3.Int {
 			}
 			return x.Div(e.ilit(1 << k))
 		}
+	case protocol.BitAnd:
+		if k, v, ok := lowMask(x, y); ok {
+			x = v
+			// x & (2^k - 1) is x's residue modulo 2^k for every int64
+			// x, negative ones too (two's complement): Z3's mod, which
+			// is never negative, exactly
+			return x.Mod(e.ilit(1 << k))
+		}
 	}
 	return e.bitwise(op, x, y)
+}
+
+// lowMask finds, in x & y, an operand that is a literal 2^k - 1 (k in
+// 0..62) and returns k and the other operand.
+func lowMask(x, y z3.Int) (int, z3.Int, bool) {
+	for _, p := range [2][2]z3.Int{{y, x}, {x, y}} {
+		if v, lit, _ := p[0].AsInt64(); lit {
+			if k, ok := maskBits(v); ok {
+				return k, p[1], true
+			}
+		}
+	}
+	return 0, x, false
+}
+
+// maskBits returns k where v is 2^k - 1 with k in 0..62.
+func maskBits(v int64) (int, bool) {
+	if v < 0 || v > 1<<62-1 || v&(v+1) != 0 {
+		return 0, false
+	}
+	k := 0
+	for ; v != 0; v >>= 1 {
+		k++
+	}
+	return k, true
 }
 
 // bitwise encodes a bitwise operator (or a shift by a variable) as an
@@ -341,6 +434,15 @@ func (e *encoder) isBitwise(b *protocol.Binary) bool {
 	if b.Op == protocol.Shl || b.Op == protocol.Shr {
 		if k, ok := b.Y.(*protocol.IntLit); ok && k.Value >= 0 && k.Value <= 62 {
 			return false
+		}
+	}
+	if b.Op == protocol.BitAnd {
+		for _, m := range []protocol.Expr{b.X, b.Y} {
+			if k, ok := m.(*protocol.IntLit); ok {
+				if _, ok := maskBits(k.Value); ok {
+					return false
+				}
+			}
 		}
 	}
 	return true

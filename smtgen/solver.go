@@ -732,12 +732,31 @@ type oracle struct {
 	memo map[string]bool
 }
 
+// oracleLimit bounds each question of package wellformed. Its questions
+// only prune: one left undecided may hold, which keeps a case that could
+// have gone (sound, at worst a false alarm or a divergence check more). A
+// hard one held a kernel for the whole query timeout, and a kernel asks
+// hundreds (the eigenvalue kernels' loops), where the answers that prune
+// come in milliseconds.
+const oracleLimit = 2 * time.Second
+
 func (o *oracle) Satisfiable(q wellformed.Query) (bool, error) {
 	q = prune(q)
 	key := queryKey(q)
 	if sat, ok := o.memo[key]; ok {
 		return sat, nil
 	}
+	saved := o.s.deadline
+	if !saved.IsZero() && !time.Now().Before(saved) {
+		// past the kernel's deadline a question is not even encoded:
+		// wellformed asks thousands of them on some kernels (dxtc), and
+		// the encoding alone then held the kernel far past its budget
+		return false, ErrBudget
+	}
+	if limit := time.Now().Add(oracleLimit); saved.IsZero() || limit.Before(saved) {
+		o.s.SetDeadline(limit)
+	}
+	defer o.s.SetDeadline(saved)
 	sat, err := o.s.Satisfiable(o.env, q)
 	if err == nil {
 		o.memo[key] = sat

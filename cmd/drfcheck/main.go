@@ -129,7 +129,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	params := fs.StringArrayP("param", "p", nil, "fix a parameter: name=value (repeatable)")
 	dump := fs.String("dump", "", "print a stage of the pipeline: ir (CUDA), protocol, aligned, traces or smt")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit of each SMT query (0 for none)")
-	kernelTimeout := fs.Duration("kernel-timeout", 2*time.Minute, "time limit of the whole check of one kernel; what it cuts is reported unknown (0 for none)")
+	kernelTimeout := fs.Duration("kernel-timeout", 40*time.Second, "time limit of the whole check of one kernel; what it cuts is reported unknown (0 for none)")
 	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "number of SMT queries run in parallel")
 	maxRaces := fs.Int("max-races", 10, "distinct racing pairs of accesses reported per kernel")
 	benign := fs.Bool("benign-races", false, "report two writes of the same value to one place as a race (by default they are benign, as GPUVerify and Faial count them)")

@@ -176,7 +176,10 @@ func runTestdata(t *testing.T, root string) {
 
 func checkTestdata(t *testing.T, path string) {
 	want := readExpectation(t, path)
-	cmd := exec.Command(binary, "--format=json", "--jobs=2", "--timeout=60s", path)
+	// The files run in parallel: the budgets are generous, so that a
+	// verdict never depends on how loaded the machine is (the default
+	// kernel budget, 40 s, suits one file at a time).
+	cmd := exec.Command(binary, "--format=json", "--jobs=2", "--timeout=60s", "--kernel-timeout=10m", path)
 	out, err := cmd.Output()
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {

@@ -87,3 +87,31 @@ func binop(pos protocol.Pos, op protocol.BinOp, x, y int64) int64 {
 	}
 	return r
 }
+
+// Fold is x op y as the reference semantics computes it, and false where
+// it fails (an overflow, a division or remainder by zero, a shift count
+// out of its range): what may replace the operation by its value in a
+// protocol without changing a single run of it.
+func Fold(op protocol.BinOp, x, y int64) (r int64, ok bool) {
+	err := try(func() { r = binop(protocol.Pos{}, op, x, y) })
+	return r, err == nil
+}
+
+// Compare is x op y; false for an operator that is not a comparison.
+func Compare(op protocol.CmpOp, x, y int64) (v, ok bool) {
+	switch op {
+	case protocol.Eq:
+		return x == y, true
+	case protocol.Ne:
+		return x != y, true
+	case protocol.Lt:
+		return x < y, true
+	case protocol.Le:
+		return x <= y, true
+	case protocol.Gt:
+		return x > y, true
+	case protocol.Ge:
+		return x >= y, true
+	}
+	return false, false
+}

@@ -221,19 +221,8 @@ func (th *thread) cond(c protocol.Cond) bool {
 		return c.Value
 	case *protocol.Cmp:
 		x, y := th.expr(c.X), th.expr(c.Y)
-		switch c.Op {
-		case protocol.Eq:
-			return x == y
-		case protocol.Ne:
-			return x != y
-		case protocol.Lt:
-			return x < y
-		case protocol.Le:
-			return x <= y
-		case protocol.Gt:
-			return x > y
-		case protocol.Ge:
-			return x >= y
+		if v, ok := Compare(c.Op, x, y); ok {
+			return v
 		}
 		fail(c.At, "unknown comparison %d", c.Op)
 	case *protocol.Not:

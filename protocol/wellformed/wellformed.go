@@ -163,7 +163,7 @@ func Normalize(f *protocol.File, info *protocol.Info, level Level, oracle Oracle
 	}
 	body := p.stmts(sts, loopCtx{})
 	pre, rest := splitPre(body)
-	rest = guardAccesses(rest, nil)
+	rest = guardAccesses(specialize(pre, rest, info), nil)
 	prog := &Program{Info: info, Level: level, Pre: pre}
 	if level == GridLevel && !protocol.HasSync(&protocol.Block{Stmts: rest}) {
 		prog.Variants = []*Variant{{Body: rest}}
