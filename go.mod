@@ -1,4 +1,4 @@
-module drfcheck
+module github.com/drfcheck/drfcheck
 
 go 1.26.8
 

@@ -11,7 +11,7 @@
 // well-formed protocol is data-race free if and only if its aligned form is.
 package align
 
-import "drfcheck/protocol"
+import "github.com/drfcheck/drfcheck/protocol"
 
 // Align aligns a well-formed sequence (package wellformed: barrier-free
 // statements, barriers, and synchronized loops with unit step that run at

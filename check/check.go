@@ -24,13 +24,13 @@ import (
 	"sync"
 	"time"
 
-	"drfcheck/align"
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
-	"drfcheck/split"
-	"drfcheck/split/interval"
+	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/split"
+	"github.com/drfcheck/drfcheck/split/interval"
 )
 
 // Options configure a Checker.

@@ -8,14 +8,14 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/infer"
-	"drfcheck/infer/clang"
-	"drfcheck/infer/ir"
-	"drfcheck/infer/launch"
-	"drfcheck/infer/symexec"
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/infer"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/infer/launch"
+	"github.com/drfcheck/drfcheck/infer/symexec"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // cudaDefault is the launch assumed for a kernel when neither a flag nor the

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // ParseDim parses a block or grid size: "64", "[16,16]", "[*,*,1]" or "*".

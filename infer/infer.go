@@ -30,10 +30,10 @@ import (
 	"strings"
 	"time"
 
-	"drfcheck/infer/clang"
-	"drfcheck/infer/ir"
-	"drfcheck/infer/symexec"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/infer/symexec"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Options configure the inference.

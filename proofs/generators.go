@@ -62,10 +62,10 @@ import (
 
 	"github.com/leanovate/gopter"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // Fragment says which protocols a generator makes.

@@ -27,9 +27,9 @@ import (
 
 	"github.com/aclements/go-z3/z3"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 // Status is the answer to a query.

@@ -12,7 +12,7 @@ package split
 import (
 	"fmt"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Trace is one barrier interval: Phase runs concurrently in every thread,

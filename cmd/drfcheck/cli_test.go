@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
 )
 
 const racy = "../../testdata/protocols/claim1/test1_transpose_racy.prot"

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"sync"
 
-	"drfcheck/check"
-	"drfcheck/cmd/drfcheck/report"
-	"drfcheck/infer"
-	"drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/infer"
+	"github.com/drfcheck/drfcheck/infer/ir"
 )
 
 // kinds of input by extension.

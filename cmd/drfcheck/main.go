@@ -23,10 +23,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"drfcheck/check"
-	"drfcheck/cmd/drfcheck/report"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // config is the parsed command line.

@@ -37,7 +37,7 @@ import (
 	"sync"
 	"time"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 //go:embed include

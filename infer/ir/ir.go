@@ -43,7 +43,7 @@
 package ir
 
 import (
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Node is any node of the IR.

@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"strings"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // intType is a C integer type: its width in bits and signedness.

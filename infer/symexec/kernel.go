@@ -27,8 +27,8 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Result is the protocol of one kernel.

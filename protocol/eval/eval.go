@@ -42,7 +42,7 @@ import (
 	"fmt"
 	"strings"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Thread is one thread of the run.

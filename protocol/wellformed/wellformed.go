@@ -34,7 +34,7 @@ import (
 	"fmt"
 	"slices"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Level says which two threads a check compares.

@@ -49,8 +49,8 @@ package interval
 import (
 	"fmt"
 
-	"drfcheck/protocol"
-	"drfcheck/split"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/split"
 )
 
 // Prime is the name given to the copy of a loop variable that stands for

@@ -5,9 +5,9 @@ import (
 	"io"
 	"time"
 
-	"drfcheck/check"
-	"drfcheck/protocol"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // SchemaVersion is the version of the JSON output, documented in

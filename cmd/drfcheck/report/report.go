@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"drfcheck/check"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Run is everything a run produced, in input order.

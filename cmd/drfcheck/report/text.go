@@ -7,10 +7,10 @@ import (
 	"sort"
 	"strings"
 
-	"drfcheck/check"
-	"drfcheck/protocol"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // Text writes reports shaped like compiler diagnostics.
