@@ -186,14 +186,14 @@ func TestSARIF(t *testing.T) {
 		if loc.ArtifactLocation.URI == "" || loc.Region.StartLine < 1 {
 			t.Errorf("result of %s: location %+v", r.RuleID, loc)
 		}
-		if r.RuleID == "github.com/drfcheck/drfcheck/data-race" {
+		if r.RuleID == "drfcheck/data-race" {
 			// Listing 2.3: the write at line 10 and the read at line 12.
 			if len(r.RelatedLocations) != 1 || loc.Region.StartLine != 10 || r.RelatedLocations[0].PhysicalLocation.Region.StartLine != 12 {
 				t.Errorf("race locations: %d and %+v", loc.Region.StartLine, r.RelatedLocations)
 			}
 		}
 	}
-	for _, rule := range []string{"github.com/drfcheck/drfcheck/data-race", "github.com/drfcheck/drfcheck/barrier-divergence", "github.com/drfcheck/drfcheck/unknown", "github.com/drfcheck/drfcheck/input-error"} {
+	for _, rule := range []string{"drfcheck/data-race", "drfcheck/barrier-divergence", "drfcheck/unknown", "drfcheck/input-error"} {
 		if kinds[rule] == 0 {
 			t.Errorf("no result for rule %s (rules: %v)", rule, ids)
 		}
@@ -265,7 +265,7 @@ func TestFormatsAgree(t *testing.T) {
 					}
 					found := false
 					for _, res := range sarif.Runs[0].Results {
-						if res.RuleID != "github.com/drfcheck/drfcheck/data-race" || len(res.Related) != 1 {
+						if res.RuleID != "drfcheck/data-race" || len(res.Related) != 1 {
 							continue
 						}
 						p, q := res.Locations[0].PhysicalLocation, res.Related[0].PhysicalLocation
@@ -285,7 +285,7 @@ func TestFormatsAgree(t *testing.T) {
 						}
 						named := false
 						for _, res := range sarif.Runs[0].Results {
-							if res.RuleID == "github.com/drfcheck/drfcheck/data-race" && strings.Contains(res.Message.Text, site.Text) {
+							if res.RuleID == "drfcheck/data-race" && strings.Contains(res.Message.Text, site.Text) {
 								named = true
 							}
 						}

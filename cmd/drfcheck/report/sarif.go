@@ -19,11 +19,11 @@ const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
 // Rule identifiers, stable across versions.
 const (
-	RuleRace       = "github.com/drfcheck/drfcheck/data-race"
-	RuleDivergence = "github.com/drfcheck/drfcheck/barrier-divergence"
-	RuleUnknown    = "github.com/drfcheck/drfcheck/unknown"
-	RuleInput      = "github.com/drfcheck/drfcheck/input-error"
-	RuleNote       = "github.com/drfcheck/drfcheck/note"
+	RuleRace       = "drfcheck/data-race"
+	RuleDivergence = "drfcheck/barrier-divergence"
+	RuleUnknown    = "drfcheck/unknown"
+	RuleInput      = "drfcheck/input-error"
+	RuleNote       = "drfcheck/note"
 )
 
 type sarifLog struct {
@@ -245,7 +245,7 @@ func sarifRace(k *check.Report, r *check.Race) sarifResult {
 	rel := location(b.Access.At, &other)
 	rel.ID = &id
 	res.RelatedLocations = []sarifLocation{rel}
-	res.Fingerprints = map[string]string{"github.com/drfcheck/drfcheck/race/v1": fmt.Sprintf("%s:%s:%d:%d:%s:%d:%d",
+	res.Fingerprints = map[string]string{"drfcheck/race/v1": fmt.Sprintf("%s:%s:%d:%d:%s:%d:%d",
 		k.Name, r.Array, a.Access.At.Line, a.Access.At.Col, b.Access.At.File, b.Access.At.Line, b.Access.At.Col)}
 	res.Properties = map[string]any{"array": r.Array, "level": r.Level.String(), "kernel": k.Name}
 	return res
