@@ -127,7 +127,10 @@ func (c *Checker) withDeadline(deadline time.Time, f func(s *smtgen.Solver)) {
 
 // Input is one protocol to check.
 type Input struct {
-	Name   string // the kernel's name, or the file's for a .prot file
+	Name string // the kernel's name, or the file's for a .prot file
+	// At is the kernel's name in its definition (CUDA), the position of
+	// Report.At; unset for a .prot file, whose report is at its body.
+	At     protocol.Pos
 	File   *protocol.File
 	Info   *protocol.Info // from protocol.Check
 	Launch smtgen.Launch
@@ -242,7 +245,7 @@ type Divergence struct {
 // Report is the outcome of checking one Input.
 type Report struct {
 	Name        string
-	At          protocol.Pos // where the kernel's protocol starts (its body)
+	At          protocol.Pos // the kernel's name in its definition (CUDA), or where its protocol starts (.prot)
 	Launch      smtgen.Launch
 	Source      LaunchSource
 	Levels      []wellformed.Level // the levels checked
@@ -257,6 +260,9 @@ type Report struct {
 	Notes   []Note
 	Queries int
 	Elapsed time.Duration
+	// suppressed are the findings a suppression comment or a baseline
+	// accepts (Suppress).
+	suppressed map[findingKey]*Suppression
 }
 
 // Note is a remark about a kernel at a position of its source.
@@ -275,6 +281,9 @@ func (c *Checker) Check(in Input) *Report {
 	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays(), Notes: append([]Note(nil), in.Notes...)}
 	if in.File != nil && in.File.Body != nil {
 		r.At = in.File.Body.At
+	}
+	if in.At.IsValid() {
+		r.At = in.At
 	}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
 	var jobs []job

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -102,6 +103,7 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 			return nil, err
 		}
 		for i := range ins {
+			ins[i].At = k.At
 			ins[i].Spent = k.Elapsed
 			for _, n := range k.Notes {
 				ins[i].Notes = append(ins[i].Notes, Note{At: n.At, Message: n.Message})
@@ -117,8 +119,12 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 	case len(kernels) == 0:
 		return nil, fmt.Errorf("%s: no __global__ function: nothing to check", path)
 	}
-	return nil, fmt.Errorf("%s: --kernel=%s: no such kernel (the file has %v)", path, opts.Kernel, strings.Join(names, ", "))
+	return nil, fmt.Errorf("%s: --kernel=%s: %w (the file has %v)", path, opts.Kernel, ErrNoSuchKernel, strings.Join(names, ", "))
 }
+
+// ErrNoSuchKernel is the error, wrapped, of LoadCUDA when the file has no
+// kernel of the name LoadOptions.Kernel gives.
+var ErrNoSuchKernel = errors.New("no such kernel")
 
 // standIns replaces each template kernel the file never instantiates by
 // its instantiation at stand-in arguments (infer.StandIn), with a note:

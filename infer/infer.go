@@ -61,6 +61,9 @@ func (o Options) symexec() symexec.Options {
 // Kernel is the protocol of one kernel.
 type Kernel struct {
 	Name string // the kernel's name, with template arguments: scale<float>
+	// At is the kernel's name in its definition (in the template's, for
+	// an instantiation): where suppression comments before it are read.
+	At   protocol.Pos
 	File *protocol.File
 	// Uses says which dimensions of threadIdx, blockIdx, blockDim and
 	// gridDim (indexed by protocol.BuiltinKind) the kernel reads anywhere,
@@ -239,6 +242,9 @@ func (k Kernel) With(tu *clang.TU, path string, opts ir.Options) Kernel {
 func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, sym symexec.Options) (out Kernel) {
 	start := time.Now()
 	out = Kernel{Name: k.name, ID: k.fn.ID, found: k, sym: sym}
+	if l := k.fn.Loc.At(); l.Line > 0 {
+		out.At = protocol.Pos{File: l.File, Line: l.Line, Col: l.Col}
+	}
 	defer func() { out.Elapsed = time.Since(start) }()
 	for _, p := range k.fn.Params() {
 		kp := Param{Name: p.Name}

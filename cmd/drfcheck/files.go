@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -116,7 +117,16 @@ func checkFile(c *check.Checker, cfg *config, path string, dump func(string)) (r
 	if cfg.dump == "ir" {
 		dumpIR(cfg, path, dump)
 	}
+	if cfg.kernel != "" && cfg.fromDir[path] && hasExt(path, protExts) {
+		res.NoKernel = true // a protocol has no kernels to pick from
+		return res
+	}
 	inputs, err := load(cfg, path)
+	if err != nil && cfg.kernel != "" && cfg.fromDir[path] && (errors.Is(err, check.ErrNoSuchKernel) || infer.NoKernels(err)) {
+		// --kernel picks kernels among the files of a directory
+		res.NoKernel = true
+		return res
+	}
 	if err != nil && cfg.fromDir[path] && infer.NoKernels(err) {
 		// host code of a project: a note, not an error
 		res.HostOnly = true

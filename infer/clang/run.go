@@ -563,3 +563,15 @@ func same(dir string, files map[string][]byte) bool {
 	}
 	return true
 }
+
+// Available reports whether the clang executable bin ("" for "clang") can
+// be run, with an error that says how to install it when it cannot.
+func Available(bin string) error {
+	if bin == "" {
+		bin = "clang"
+	}
+	if _, err := exec.LookPath(bin); err != nil {
+		return fmt.Errorf("%s is not installed (or not on PATH): drfcheck reads CUDA files with clang's front end (clang 14 or newer); on Debian or Ubuntu: sudo apt-get install clang", bin)
+	}
+	return nil
+}
