@@ -59,8 +59,8 @@ func expand(args []string) ([]string, map[string]bool, error) {
 			if err != nil {
 				return err
 			}
-			// .drfcheck-*: the short-lived files of another run (stand-in
-			// instantiations of template kernels, next to their source)
+			// .drfcheck-*: the stand-in files that versions before 0.1
+			// wrote next to the sources while a run was in progress
 			if !d.IsDir() && !strings.HasPrefix(d.Name(), ".drfcheck-") && (hasExt(p, protExts) || hasExt(p, cudaExts)) {
 				found = append(found, p)
 			}
