@@ -477,13 +477,6 @@ func isLit(e protocol.Expr, v int64) bool {
 	return ok && l.Value == v
 }
 
-// eraseSyncs removes every barrier from the statements, turning synchronized
-// loops into unsynchronized ones. Removing a barrier merges phases, so it
-// only adds behaviours: every race of the original is still there.
-func eraseSyncs(sts []protocol.Stmt) []protocol.Stmt {
-	return filterSyncs(sts, func(*protocol.Sync) bool { return false })
-}
-
 // projectSyncs keeps the barriers that order two threads whose closest
 // common group is g and erases the others, which do not order them.
 func projectSyncs(sts []protocol.Stmt, g protocol.Scope) []protocol.Stmt {
