@@ -1,5 +1,6 @@
-// Package align implements barrier aligning, Fig. 3 of seed 004
-// (Cogumbreiro et al., CAV 2021, Section 4.1).
+// Package align implements barrier aligning, Figure 3 of Cogumbreiro,
+// Lange, Liew and Zicarelli, "Checking Data-Race Freedom of GPU Kernels,
+// Compositionally" (CAV 2021, Section 4.1).
 //
 // A synchronized loop may leak accesses from one iteration into the next:
 // the code after the last barrier of iteration x runs concurrently with the

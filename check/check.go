@@ -2,8 +2,9 @@
 // to check (LoadProtocol for a .prot file, LoadCUDA for a CUDA file: the
 // inference of package infer, one input per kernel and launch
 // configuration, the launch from the options, the file's header, its launch
-// sites or the default rule), and runs the whole pipeline of seed 004 on
-// each (Checker.Check): well-formedness (protocol/wellformed), the cut into
+// sites or the default rule), and runs on each the whole pipeline of
+// Cogumbreiro, Lange, Liew and Zicarelli, "Checking Data-Race Freedom of
+// GPU Kernels, Compositionally" (CAV 2021) (Checker.Check): well-formedness (protocol/wellformed), the cut into
 // symbolic traces, one SMT query per trace and array (smtgen), and the
 // replay of every witness through the reference semantics (protocol/eval)
 // before it is reported. The command line (cmd/drfcheck) only adds flags,

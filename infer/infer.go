@@ -1,5 +1,6 @@
 // Package infer turns a CUDA file into one access memory protocol per
-// kernel: the inference step of seed 004 (Cogumbreiro et al., CAV 2021,
+// kernel: the inference step of Cogumbreiro, Lange, Liew and Zicarelli,
+// "Checking Data-Race Freedom of GPU Kernels, Compositionally" (CAV 2021,
 // Section 5, "Inference"), which the rest of drfcheck checks for data races
 // with the method of Sections 3 and 4. It runs in stages, each a package
 // with its own tests and each printable (--dump):

@@ -1,6 +1,8 @@
 // Package clang runs clang on a CUDA file and decodes its JSON AST: the
-// parsing step of the protocol inference of seed 004 (Cogumbreiro et al.,
-// CAV 2021, Section 5, "Inference": "It uses libclang to parse the kernel").
+// parsing step of the protocol inference of Cogumbreiro, Lange, Liew and
+// Zicarelli, "Checking Data-Race Freedom of GPU Kernels, Compositionally"
+// (CAV 2021, Section 5, "Inference": "It uses libclang to parse the
+// kernel").
 //
 // No CUDA SDK is needed. clang checks the file as host code
 // (-x cuda --cuda-host-only -nocudainc -nocudalib) with a prelude that

@@ -1,5 +1,7 @@
 // Package wellformed turns a checked protocol into well-formed protocols
-// (seed 004, Definition 1 and Section 5, "Well-formedness"): loops and
+// (Cogumbreiro, Lange, Liew and Zicarelli, "Checking Data-Race Freedom of
+// GPU Kernels, Compositionally", CAV 2021, Definition 1 and Section 5,
+// "Well-formedness"): loops and
 // conditionals are tagged synchronized or not, every synchronized loop runs at
 // least once, no conditional contains a barrier, and nested assumptions
 // become conditionals around the accesses they guard.

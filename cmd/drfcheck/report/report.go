@@ -1,7 +1,7 @@
 // Package report renders the outcome of a run for people and for tools:
-// compiler-style text with the source lines of both accesses (the lesson of
-// seed 001: name the lines and the threads), JSON with a versioned schema,
-// and SARIF 2.1.0 for code-scanning services.
+// compiler-style text that names the source lines of both accesses and the
+// threads that make them, JSON with a versioned schema, SARIF 2.1.0 for
+// code-scanning services, and GitHub Actions workflow commands.
 package report
 
 import (
