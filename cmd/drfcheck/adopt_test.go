@@ -309,3 +309,71 @@ func write(t *testing.T, dir, name, text string) string {
 	}
 	return path
 }
+
+// The project's .drfcheck.yaml, found upward from the files: its flags come
+// first, its exclusions leave files of a directory out, its launches apply
+// to the files (and the kernels) they name unless the command line gives
+// one.
+func TestConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"src/sub", "third"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// racy for blocks of more than 32 threads, or more than one block
+	kernels := "__global__ void k(int *a) { a[threadIdx.x % 32] = threadIdx.x; }\n__global__ void j(int *a) { a[threadIdx.x % 32] = threadIdx.x; }\n"
+	write(t, filepath.Join(dir, "src/sub"), "a.cu", kernels)
+	write(t, filepath.Join(dir, "third"), "t.cu", kernels)
+	conf := write(t, dir, ".drfcheck.yaml", `flags: ["--fail-on=divergence,unknown,error"]
+exclude: [third/]
+launch:
+  - path: src/**/*.cu
+    blockDim: 32
+    gridDim: 1
+  - path: src/sub/a.cu
+    kernel: j
+    blockDim: 64
+`)
+	verdicts := func(args ...string) (int, map[string]string, report.JSON) {
+		t.Helper()
+		code, out, stderr := runIn(t, append([]string{"--format=json"}, args...)...)
+		var doc report.JSON
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%v: exit %d, %v: %s", args, code, err, stderr)
+		}
+		v := map[string]string{}
+		for _, f := range doc.Files {
+			for _, k := range f.Kernels {
+				v[filepath.Base(f.Path)+":"+k.Name] = k.Verdict + "/" + k.Launch.From
+			}
+		}
+		return code, v, doc
+	}
+	// its flags: a race does not fail the run
+	code, got, _ := verdicts(dir)
+	want := map[string]string{"a.cu:k": "drf/config", "a.cu:j": "racy/config"}
+	if code != 0 || len(got) != 2 || got["a.cu:k"] != want["a.cu:k"] || got["a.cu:j"] != want["a.cu:j"] {
+		t.Errorf("with the configuration: exit %d, %v; want 0, %v", code, got, want)
+	}
+	// the command line wins
+	if code, got, _ := verdicts("-b", "64", "-g", "1", "--fail-on=race", filepath.Join(dir, "src")); code != 1 || got["a.cu:k"] != "racy/flags" {
+		t.Errorf("-b 64 --fail-on=race over the configuration: exit %d, %v", code, got)
+	}
+	if _, got, _ := verdicts("--no-config", dir); len(got) != 4 || got["a.cu:k"] != "racy/default" {
+		t.Errorf("--no-config: %v", got)
+	}
+	other := t.TempDir()
+	write(t, other, "x.cu", kernels)
+	if _, got, _ := verdicts("--config", conf, other); got["x.cu:k"] != "racy/default" || len(got) != 2 {
+		t.Errorf("--config for files its globs do not match: %v", got)
+	}
+	write(t, dir, ".drfcheck.yaml", "launch:\n  - path: src/\n    blockDim: 0\n")
+	if code, _, stderr := runIn(t, dir); code != 2 || !strings.Contains(stderr, ".drfcheck.yaml:2: blockDim") {
+		t.Errorf("a bad size: exit %d, %q", code, stderr)
+	}
+	write(t, dir, ".drfcheck.yaml", "flags: [--no-such-flag]\n")
+	if code, _, stderr := runIn(t, dir); code != 2 || !strings.Contains(stderr, ".drfcheck.yaml: flags: unknown flag") {
+		t.Errorf("a bad flag: exit %d, %q", code, stderr)
+	}
+}

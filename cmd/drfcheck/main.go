@@ -31,6 +31,7 @@ import (
 	"github.com/drfcheck/drfcheck/check"
 	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
 	"github.com/drfcheck/drfcheck/infer/clang"
+	projectconfig "github.com/drfcheck/drfcheck/internal/config"
 	"github.com/drfcheck/drfcheck/internal/version"
 	"github.com/drfcheck/drfcheck/protocol/wellformed"
 	"github.com/drfcheck/drfcheck/smtgen"
@@ -65,6 +66,9 @@ type config struct {
 	writeBaseline string
 	shard, shards int // --shard=i/n: 1 <= shard <= shards; 0 for no sharding
 	args          []string
+	configPath    string              // --config
+	noConfig      bool                // --no-config
+	project       *projectconfig.File // the configuration file used, or nil
 }
 
 const usage = `usage: drfcheck [flags] FILE|DIR...
@@ -119,10 +123,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
 		return exitBad
 	}
+	if cfg, err = withConfig(cfg, args, stderr); err != nil {
+		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
+		return exitBad
+	}
 	files, fromDir, err := expand(cfg.files)
 	if err != nil {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
 		return exitBad
+	}
+	if cfg.project != nil {
+		files = slices.DeleteFunc(files, func(f string) bool { return fromDir[f] && cfg.project.Excluded(f) })
 	}
 	if len(files) == 0 {
 		fmt.Fprintf(stderr, "drfcheck: no .cu, .cuh or .prot file in %s: nothing to check\n", strings.Join(cfg.files, ", "))
@@ -216,6 +227,48 @@ func shard(files []string, i, n int) []string {
 	return out
 }
 
+// withConfig applies the project's configuration file (--config, or
+// .drfcheck.yaml found upward from the first argument): its flags come
+// before the command line's, which win over them.
+func withConfig(cfg *config, args []string, stderr io.Writer) (*config, error) {
+	path := cfg.configPath
+	if path == "" && !cfg.noConfig {
+		var err error
+		if path, err = projectconfig.Find(cfg.files[0]); err != nil {
+			return nil, err
+		}
+	}
+	if path == "" || cfg.noConfig {
+		return cfg, nil
+	}
+	project, err := projectconfig.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(project.Flags) > 0 {
+		withFlags, err := parseFlags(append(append([]string{}, project.Flags...), args...), io.Discard, stderr)
+		if err != nil {
+			return nil, fmt.Errorf("%s: flags: %v", path, err)
+		}
+		if len(withFlags.files) != len(cfg.files) {
+			return nil, fmt.Errorf("%s: flags: only flags, no file names", path)
+		}
+		cfg = withFlags
+	}
+	for _, l := range project.Launch {
+		for _, d := range []struct{ name, s string }{{"blockDim", l.BlockDim}, {"gridDim", l.GridDim}} {
+			if d.s == "" {
+				continue
+			}
+			if _, err := check.ParseDim(d.s); err != nil {
+				return nil, fmt.Errorf("%s:%d: %s: %v", path, l.Line, d.name, err)
+			}
+		}
+	}
+	cfg.project = project
+	return cfg, nil
+}
+
 func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 	fs := pflag.NewFlagSet("drfcheck", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -241,6 +294,8 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 	failOn := fs.StringSlice("fail-on", []string{"race", "divergence", "unknown", "error"}, "which outcomes make the exit status non-zero: race, divergence, unknown, error (comma-separated), or none")
 	baseline := fs.String("baseline", "", "a baseline file (--write-baseline): its findings are reported as suppressed and do not count")
 	writeBaseline := fs.String("write-baseline", "", "write the findings no comment suppresses to this baseline file")
+	configPath := fs.String("config", "", "the project's configuration file (default: "+projectconfig.Name+" in the directory of the first argument or above)")
+	noConfig := fs.Bool("no-config", false, "read no configuration file")
 	shardFlag := fs.String("shard", "", "check only shard i of n (i/n, 1 <= i <= n) of the files, split by a hash of their paths")
 	kernel := fs.String("kernel", "", "check only the CUDA kernel with this name")
 	arrays := fs.StringSlice("array", nil, "check only these arrays (comma-separated, repeatable)")
@@ -257,7 +312,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 	}
 	cfg := &config{dump: *dump, timeout: *timeout, kernelTimeout: *kernelTimeout, jobs: *jobs, maxRaces: *maxRaces, format: *format, benignRaces: *benign,
 		kernel: *kernel, arrays: *arrays, defines: *defines, includes: *includes, files: fs.Args(),
-		quiet: *quiet, baseline: *baseline, writeBaseline: *writeBaseline, args: args}
+		quiet: *quiet, baseline: *baseline, writeBaseline: *writeBaseline, args: args, configPath: *configPath, noConfig: *noConfig}
 	var err error
 	if cfg.failOn, err = parseFailOn(*failOn); err != nil {
 		return nil, err
