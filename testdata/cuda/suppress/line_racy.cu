@@ -1,27 +1,17 @@
 // expect: racy
-//--blockDim=[16,16] --gridDim=1
-// The tiled multiplication without its second barrier (loops/
-// matmul_missing_sync_racy.cu), its races accepted by suppression comments
-// at one access of each pair: both are still reported, as suppressed, and
-// the run exits 0. The comment before a line covers it; one at the end of
-// a line covers that line.
-#define TILE 16
-
-__global__ void matmul(float *C, const float *A, const float *B, int n) {
-  __shared__ float As[TILE][TILE];
-  __shared__ float Bs[TILE][TILE];
-  int tx = threadIdx.x, ty = threadIdx.y;
-  int row = blockIdx.y * TILE + ty;
-  int col = blockIdx.x * TILE + tx;
-  float sum = 0.0f;
-  for (int t = 0; t < n / TILE; t++) {
-    // drfcheck:ignore race the caller launches one tile per block (an example of a reason)
-    As[ty][tx] = A[row * n + t * TILE + tx];   // want race t=1 suppressed
-    Bs[ty][tx] = B[(t * TILE + ty) * n + col]; // drfcheck:ignore race,unknown the same reason // want race t=1 suppressed
-    __syncthreads();
-    for (int k = 0; k < TILE; k++)
-      sum += As[ty][k] * Bs[k][tx]; // want race t=0 suppressed
-  }
-  if (row < n && col < n)
-    C[row * n + col] = sum;
+//--blockDim=64 --gridDim=1
+// Two races, each accepted by a suppression comment at one of its
+// accesses: both are still reported, as suppressed, and the run exits 0.
+// Thread i + 1 writes s[i + 1] while thread i reads it; thread 63 - i
+// writes t[63 - i] while thread i reads it. The comment on a line of its
+// own covers the next line; the one at the end of a line covers that line.
+__global__ void rotate(int *out, int n) {
+  __shared__ int s[64];
+  __shared__ int t[64];
+  int i = threadIdx.x;
+  // drfcheck:ignore race the caller launches one warp per block (an example of a reason)
+  s[i] = n;                 // want race suppressed
+  out[i] = s[(i + 1) % 64]; // want race suppressed
+  t[i] = i; // drfcheck:ignore race,unknown the same reason // want race suppressed
+  out[i] += t[63 - i];      // want race suppressed
 }
