@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/drfcheck/drfcheck/check"
@@ -14,6 +15,8 @@ import (
 // (https://docs.github.com/actions/reference/workflow-commands-for-github-actions):
 // one ::error or ::warning line per finding not suppressed, which the
 // runner shows as an annotation on the line of the pull request's diff.
+
+var sarifLink = regexp.MustCompile(`\[at line (\d+)\]\(1\)`)
 
 // WriteGitHub writes the run as workflow-command annotations.
 func WriteGitHub(w io.Writer, r *Run) error {
@@ -33,7 +36,9 @@ func WriteGitHub(w io.Writer, r *Run) error {
 		for _, k := range f.Kernels {
 			for i, race := range k.Races {
 				if k.Suppressed(check.RuleRace, i) == nil {
-					annotate(w, "error", "drfcheck: data race", race.Witness.Threads[0].Access.At, raceText(k, race))
+					// SARIF's link to the related location, as plain text
+					msg := sarifLink.ReplaceAllString(raceText(k, race), "at line $1")
+					annotate(w, "error", "drfcheck: data race", race.Witness.Threads[0].Access.At, msg)
 				}
 			}
 			for i, d := range k.Divergences {

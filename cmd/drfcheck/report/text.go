@@ -341,9 +341,9 @@ func (t *Text) Summary(r *Run) {
 		color string
 	}{
 		{"drf", c.DRF, "1;32"}, {"racy", c.Racy, "1;31"}, {"divergent", c.Divergent, "1;31"},
-		{"unknown", c.Unknown, "1;35"}, {"unchecked", c.Unchecked, "1"},
+		{"unknown", c.Unknown, "1;35"}, {"unchecked", c.Unchecked, "1"}, {"suppressed", c.Suppressed, "1"},
 	} {
-		if row.name == "unchecked" && row.n == 0 {
+		if (row.name == "unchecked" || row.name == "suppressed") && row.n == 0 {
 			continue
 		}
 		name := fmt.Sprintf("%-12s", row.name)
