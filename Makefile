@@ -2,6 +2,7 @@
 #
 #   make demo   installs what is missing, builds ./bin/drfcheck and checks the bundled examples
 #   make test   installs what is missing and runs the whole test suite
+#   make vet    gofmt, go vet and staticcheck (installed into bin/ when missing)
 #   make bench  runs the benchmarks (make bench-claim2: only Claim 2 of the paper)
 #
 # System packages (gcc for cgo, libz3-dev for the SMT solver, clang for the
@@ -14,6 +15,13 @@ GO ?= go
 PKGS := gcc libz3-dev clang libclang-rt-14-dev
 # PROPS sets the number of cases per property test (at least 1000 in CI).
 PROPS ?= 1000
+# The commit drfcheck --version names, where Go's own stamp is missing (a
+# build with -buildvcs=false, or outside a git checkout: then it is empty).
+COMMIT := $(shell git rev-parse HEAD 2>/dev/null)
+LDFLAGS := $(if $(COMMIT),-X github.com/drfcheck/drfcheck/internal/version.CommitOverride=$(COMMIT))
+# staticcheck, installed into bin/ by make vet when missing.
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK := bin/staticcheck
 
 .PHONY: all deps build demo test vet bench bench-claim2 bench-suite clean
 
@@ -34,7 +42,7 @@ deps:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: see https://go.dev/doc/install"; exit 1; }
 
 build: deps
-	$(GO) build -o bin/drfcheck ./cmd/drfcheck
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/drfcheck ./cmd/drfcheck
 
 # Half of the examples are racy on purpose, so drfcheck exits with 1 (races
 # found); any other failure stops the demo.
@@ -51,6 +59,9 @@ test: deps vet
 vet: deps
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
+	@$(STATICCHECK) -version 2>/dev/null | grep -q '($(STATICCHECK_VERSION:v%=%))' || \
+	  GOBIN=$(CURDIR)/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	$(STATICCHECK) ./...
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -1,4 +1,4 @@
-module drfcheck
+module github.com/drfcheck/drfcheck
 
 go 1.26.8
 
@@ -7,4 +7,5 @@ require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/leanovate/gopter v0.2.11
 	github.com/spf13/pflag v1.0.10
+	go.yaml.in/yaml/v3 v3.0.6
 )

@@ -1,5 +1,6 @@
-// Package align implements barrier aligning, Fig. 3 of seed 004
-// (Cogumbreiro et al., CAV 2021, Section 4.1).
+// Package align implements barrier aligning, Figure 3 of Cogumbreiro,
+// Lange, Liew and Zicarelli, "Checking Data-Race Freedom of GPU Kernels,
+// Compositionally" (CAV 2021, Section 4.1).
 //
 // A synchronized loop may leak accesses from one iteration into the next:
 // the code after the last barrier of iteration x runs concurrently with the
@@ -11,7 +12,7 @@
 // well-formed protocol is data-race free if and only if its aligned form is.
 package align
 
-import "drfcheck/protocol"
+import "github.com/drfcheck/drfcheck/protocol"
 
 // Align aligns a well-formed sequence (package wellformed: barrier-free
 // statements, barriers, and synchronized loops with unit step that run at

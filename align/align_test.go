@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/align"
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 // variant parses a protocol and returns its single well-formed variant (the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/check"
+	"github.com/drfcheck/drfcheck/check"
 )
 
 // TestAssumed checks what a CUDA check says it rests on: the distinctness

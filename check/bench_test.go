@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/check"
-	"drfcheck/internal/fig7"
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/internal/fig7"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 func input(b *testing.B, src string) check.Input {

@@ -2,8 +2,9 @@
 // to check (LoadProtocol for a .prot file, LoadCUDA for a CUDA file: the
 // inference of package infer, one input per kernel and launch
 // configuration, the launch from the options, the file's header, its launch
-// sites or the default rule), and runs the whole pipeline of seed 004 on
-// each (Checker.Check): well-formedness (protocol/wellformed), the cut into
+// sites or the default rule), and runs on each the whole pipeline of
+// Cogumbreiro, Lange, Liew and Zicarelli, "Checking Data-Race Freedom of
+// GPU Kernels, Compositionally" (CAV 2021) (Checker.Check): well-formedness (protocol/wellformed), the cut into
 // symbolic traces, one SMT query per trace and array (smtgen), and the
 // replay of every witness through the reference semantics (protocol/eval)
 // before it is reported. The command line (cmd/drfcheck) only adds flags,
@@ -24,13 +25,13 @@ import (
 	"sync"
 	"time"
 
-	"drfcheck/align"
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
-	"drfcheck/split"
-	"drfcheck/split/interval"
+	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/split"
+	"github.com/drfcheck/drfcheck/split/interval"
 )
 
 // Options configure a Checker.
@@ -127,7 +128,10 @@ func (c *Checker) withDeadline(deadline time.Time, f func(s *smtgen.Solver)) {
 
 // Input is one protocol to check.
 type Input struct {
-	Name   string // the kernel's name, or the file's for a .prot file
+	Name string // the kernel's name, or the file's for a .prot file
+	// At is the kernel's name in its definition (CUDA), the position of
+	// Report.At; unset for a .prot file, whose report is at its body.
+	At     protocol.Pos
 	File   *protocol.File
 	Info   *protocol.Info // from protocol.Check
 	Launch smtgen.Launch
@@ -242,7 +246,7 @@ type Divergence struct {
 // Report is the outcome of checking one Input.
 type Report struct {
 	Name        string
-	At          protocol.Pos // where the kernel's protocol starts (its body)
+	At          protocol.Pos // the kernel's name in its definition (CUDA), or where its protocol starts (.prot)
 	Launch      smtgen.Launch
 	Source      LaunchSource
 	Levels      []wellformed.Level // the levels checked
@@ -257,6 +261,9 @@ type Report struct {
 	Notes   []Note
 	Queries int
 	Elapsed time.Duration
+	// suppressed are the findings a suppression comment or a baseline
+	// accepts (Suppress).
+	suppressed map[findingKey]*Suppression
 }
 
 // Note is a remark about a kernel at a position of its source.
@@ -275,6 +282,9 @@ func (c *Checker) Check(in Input) *Report {
 	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays(), Notes: append([]Note(nil), in.Notes...)}
 	if in.File != nil && in.File.Body != nil {
 		r.At = in.File.Body.At
+	}
+	if in.At.IsValid() {
+		r.At = in.At
 	}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
 	var jobs []job

@@ -1,21 +1,20 @@
 package check
 
 import (
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
-	"drfcheck/infer"
-	"drfcheck/infer/clang"
-	"drfcheck/infer/ir"
-	"drfcheck/infer/launch"
-	"drfcheck/infer/symexec"
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/infer"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/infer/launch"
+	"github.com/drfcheck/drfcheck/infer/symexec"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // cudaDefault is the launch assumed for a kernel when neither a flag nor the
@@ -79,7 +78,7 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	kernels = standIns(path, kernels, iopts)
+	kernels = standIns(path, src, kernels, iopts)
 	given := opts.Block != nil || opts.Grid != nil || hb != nil || hg != nil
 	var sites []*launch.Site
 	if !given {
@@ -102,6 +101,7 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 			return nil, err
 		}
 		for i := range ins {
+			ins[i].At = k.At
 			ins[i].Spent = k.Elapsed
 			for _, n := range k.Notes {
 				ins[i].Notes = append(ins[i].Notes, Note{At: n.At, Message: n.Message})
@@ -117,15 +117,19 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 	case len(kernels) == 0:
 		return nil, fmt.Errorf("%s: no __global__ function: nothing to check", path)
 	}
-	return nil, fmt.Errorf("%s: --kernel=%s: no such kernel (the file has %v)", path, opts.Kernel, strings.Join(names, ", "))
+	return nil, fmt.Errorf("%s: --kernel=%s: %w (the file has %v)", path, opts.Kernel, ErrNoSuchKernel, strings.Join(names, ", "))
 }
+
+// ErrNoSuchKernel is the error, wrapped, of LoadCUDA when the file has no
+// kernel of the name LoadOptions.Kernel gives.
+var ErrNoSuchKernel = errors.New("no such kernel")
 
 // standIns replaces each template kernel the file never instantiates by
 // its instantiation at stand-in arguments (infer.StandIn), with a note:
-// clang instantiates them in a file of their own, next to this one, that
-// includes it and takes their addresses. A template whose stand-ins clang
+// clang instantiates them where lines appended to the file take their
+// addresses. A template whose stand-ins clang
 // rejects (a static_assert, a member int has not) stays unknown as it was.
-func standIns(path string, kernels []infer.Kernel, opts infer.Options) []infer.Kernel {
+func standIns(path string, src []byte, kernels []infer.Kernel, opts infer.Options) []infer.Kernel {
 	var lines []string
 	want := map[string]int{} // stand-in name -> index of the template in kernels
 	for i, k := range kernels {
@@ -137,20 +141,11 @@ func standIns(path string, kernels []infer.Kernel, opts infer.Options) []infer.K
 	if len(lines) == 0 {
 		return kernels
 	}
-	wrapper, err := os.CreateTemp(filepath.Dir(path), ".drfcheck-stand-ins-*.cu")
-	if err != nil {
-		return kernels
-	}
-	defer os.Remove(wrapper.Name())
-	src := fmt.Sprintf("#include %q\n%s\n", filepath.Base(path), strings.Join(lines, "\n"))
-	_, err = wrapper.WriteString(src)
-	wrapper.Close()
-	if err != nil {
-		return kernels
-	}
-	// named as path is, so that clang names the included file path
-	name := filepath.Join(filepath.Dir(path), filepath.Base(wrapper.Name()))
-	tu, _, err := infer.Parse(name, []byte(src), opts)
+	// appended to the file's text, which clang reads from a temporary
+	// file in its place (clang.Parse): nothing is written next to the
+	// sources, and positions name the file
+	src = append(append(src[:len(src):len(src)], '\n'), strings.Join(lines, "\n")+"\n"...)
+	tu, _, err := infer.Parse(path, src, opts)
 	if err != nil || len(tu.Errors) > 0 {
 		return kernels
 	}

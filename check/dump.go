@@ -5,10 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // Dump prints a stage of the pipeline for one input: "protocol" (the input

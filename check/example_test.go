@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"drfcheck/check"
+	"github.com/drfcheck/drfcheck/check"
 )
 
 // Checking a protocol and a CUDA file from code: load each file into

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // ParseDim parses a block or grid size: "64", "[16,16]", "[*,*,1]" or "*".
@@ -54,10 +54,43 @@ func FormatDim(d [3]int64) string {
 
 // headerLaunch reads the launch configuration that GPU verification test
 // suites write in a comment near the top of a file, e.g.
-// "//--blockDim=64 --gridDim=[2,2]" (GPUVerify's second line). It looks at
-// the leading comment lines only; flags it does not know are ignored. It
-// returns nil sizes for what the header does not set.
+// "//--blockDim=64 --gridDim=[2,2]" (GPUVerify's second line). It returns
+// nil sizes for what the header does not set.
 func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
+	err = headerFlags(src, func(fs *pflag.FlagSet) func() error {
+		b := fs.String("blockDim", "", "")
+		g := fs.String("gridDim", "", "")
+		return func() error {
+			for _, f := range []struct {
+				name string
+				s    *string
+				dst  **[3]int64
+			}{{"blockDim", b, &block}, {"gridDim", g, &grid}} {
+				if *f.s == "" {
+					continue
+				}
+				d, err := ParseDim(*f.s)
+				if err != nil {
+					return fmt.Errorf("--%s=%v", f.name, err)
+				}
+				*f.dst = &d
+			}
+			return nil
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return block, grid, nil
+}
+
+// headerFlags reads the flag lines among the leading comment lines of a
+// file (the first ten lines at most): for each, define adds the flags it
+// reads to a flag set and returns what to do with their values once the
+// line is parsed. Flags no one defines are ignored, as is a comment that
+// does not start with a flag (prose, or a rule such as //-----------).
+// Errors name the line: "line 2: ...".
+func headerFlags(src []byte, define func(fs *pflag.FlagSet) func() error) error {
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for n := 0; sc.Scan() && n < 10; n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -69,31 +102,19 @@ func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
 		}
 		body := strings.TrimSpace(strings.TrimPrefix(line, "//"))
 		if !isFlagLine(body) {
-			continue // prose, or a rule such as //-----------
+			continue
 		}
 		fs := pflag.NewFlagSet("header", pflag.ContinueOnError)
-		fs.ParseErrorsWhitelist.UnknownFlags = true
-		b := fs.String("blockDim", "", "")
-		g := fs.String("gridDim", "", "")
+		fs.ParseErrorsAllowlist.UnknownFlags = true
+		apply := define(fs)
 		if err := fs.Parse(strings.Fields(body)); err != nil {
-			return nil, nil, fmt.Errorf("line %d: %v", n+1, err)
+			return fmt.Errorf("line %d: %v", n+1, err)
 		}
-		if *b != "" {
-			d, err := ParseDim(*b)
-			if err != nil {
-				return nil, nil, fmt.Errorf("line %d: --blockDim=%v", n+1, err)
-			}
-			block = &d
-		}
-		if *g != "" {
-			d, err := ParseDim(*g)
-			if err != nil {
-				return nil, nil, fmt.Errorf("line %d: --gridDim=%v", n+1, err)
-			}
-			grid = &d
+		if err := apply(); err != nil {
+			return fmt.Errorf("line %d: %v", n+1, err)
 		}
 	}
-	return block, grid, nil
+	return nil
 }
 
 // isFlagLine reports whether a comment's text starts with a flag:

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"time"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // LoadOptions say how a file becomes the inputs of a check: what the

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/check"
+	"github.com/drfcheck/drfcheck/check"
 )
 
 // TestNotes checks the remarks that change no verdict: a pair of writes of

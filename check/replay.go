@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // ReplayRace runs the protocol f with the witness's values for its two

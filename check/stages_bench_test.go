@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/align"
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
-	"drfcheck/split"
-	"drfcheck/split/interval"
+	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/split"
+	"github.com/drfcheck/drfcheck/split/interval"
 )
 
 // The stages of the pipeline on a few protocols of testdata, one benchmark

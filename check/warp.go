@@ -1,11 +1,8 @@
 package check
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/pflag"
 )
@@ -61,35 +58,21 @@ func parseWarp(size, sync string, sizeSet, syncSet bool) (warpOpts, error) {
 // file's leading comments, as headerLaunch does for the sizes.
 func headerWarp(src []byte) (warpOpts, error) {
 	var w warpOpts
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	for n := 0; sc.Scan() && n < 10; n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		if !strings.HasPrefix(line, "//") {
-			break
-		}
-		body := strings.TrimSpace(strings.TrimPrefix(line, "//"))
-		if !isFlagLine(body) {
-			continue
-		}
-		fs := pflag.NewFlagSet("header", pflag.ContinueOnError)
-		fs.ParseErrorsWhitelist.UnknownFlags = true
+	err := headerFlags(src, func(fs *pflag.FlagSet) func() error {
 		size, sync := AddWarpFlags(fs)
-		if err := fs.Parse(strings.Fields(body)); err != nil {
-			return w, fmt.Errorf("line %d: %v", n+1, err)
+		return func() error {
+			h, err := parseWarp(*size, *sync, fs.Changed("warp-size"), fs.Changed("warp-sync"))
+			if err != nil {
+				return err
+			}
+			if h.size > 0 {
+				w.size = h.size
+			}
+			w.lockStep = w.lockStep || h.lockStep
+			return nil
 		}
-		h, err := parseWarp(*size, *sync, fs.Changed("warp-size"), fs.Changed("warp-sync"))
-		if err != nil {
-			return w, fmt.Errorf("line %d: %v", n+1, err)
-		}
-		if h.size > 0 {
-			w.size = h.size
-		}
-		w.lockStep = w.lockStep || h.lockStep
-	}
-	return w, nil
+	})
+	return w, err
 }
 
 // warpFor decides the warp settings of a file: flags win over the header.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/check"
+	"github.com/drfcheck/drfcheck/check"
 )
 
 // TestWitnessesIgnoreHistory checks that a race's or a divergence's witness is the same

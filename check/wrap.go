@@ -3,10 +3,10 @@ package check
 import (
 	"fmt"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
-	"drfcheck/protocol/printer"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // The front end takes C's residue of an unsigned 32-bit value where it may

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/check"
+	"github.com/drfcheck/drfcheck/check"
 )
 
 // TestWrapNote checks the note on a race whose index wraps around 2^32 in

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // A file clang parses with errors (a header not found, host code it

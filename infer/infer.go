@@ -1,5 +1,6 @@
 // Package infer turns a CUDA file into one access memory protocol per
-// kernel: the inference step of seed 004 (Cogumbreiro et al., CAV 2021,
+// kernel: the inference step of Cogumbreiro, Lange, Liew and Zicarelli,
+// "Checking Data-Race Freedom of GPU Kernels, Compositionally" (CAV 2021,
 // Section 5, "Inference"), which the rest of drfcheck checks for data races
 // with the method of Sections 3 and 4. It runs in stages, each a package
 // with its own tests and each printable (--dump):
@@ -30,10 +31,10 @@ import (
 	"strings"
 	"time"
 
-	"drfcheck/infer/clang"
-	"drfcheck/infer/ir"
-	"drfcheck/infer/symexec"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/infer/symexec"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Options configure the inference.
@@ -61,6 +62,9 @@ func (o Options) symexec() symexec.Options {
 // Kernel is the protocol of one kernel.
 type Kernel struct {
 	Name string // the kernel's name, with template arguments: scale<float>
+	// At is the kernel's name in its definition (in the template's, for
+	// an instantiation): where suppression comments before it are read.
+	At   protocol.Pos
 	File *protocol.File
 	// Uses says which dimensions of threadIdx, blockIdx, blockDim and
 	// gridDim (indexed by protocol.BuiltinKind) the kernel reads anywhere,
@@ -239,6 +243,9 @@ func (k Kernel) With(tu *clang.TU, path string, opts ir.Options) Kernel {
 func kernelWith(tu *clang.TU, path string, k found, opts ir.Options, sym symexec.Options) (out Kernel) {
 	start := time.Now()
 	out = Kernel{Name: k.name, ID: k.fn.ID, found: k, sym: sym}
+	if l := k.fn.Loc.At(); l.Line > 0 {
+		out.At = protocol.Pos{File: l.File, Line: l.Line, Col: l.Col}
+	}
 	defer func() { out.Elapsed = time.Since(start) }()
 	for _, p := range k.fn.Params() {
 		kp := Param{Name: p.Name}

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/infer/symexec"
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/infer/symexec"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // inferSource runs the inference on a CUDA snippet saved as k.cu.

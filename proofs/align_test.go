@@ -5,11 +5,11 @@ import (
 	"slices"
 	"testing"
 
-	"drfcheck/align"
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
-	"drfcheck/protocol/printer"
-	"drfcheck/split"
+	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/split"
 )
 
 // alignFunc is the signature of align.Align, so that the properties can run

@@ -3,9 +3,9 @@ package proofs
 import (
 	"testing"
 
-	"drfcheck/align"
-	"drfcheck/protocol"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // defect is a deliberate mistake in Fig. 3.

@@ -3,7 +3,7 @@ package proofs
 import (
 	"testing"
 
-	"drfcheck/proofs/cudagen"
+	"github.com/drfcheck/drfcheck/proofs/cudagen"
 )
 
 // reportHeader logs how execution and drfcheck compare on the constructs

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"sync"
 
-	"drfcheck/check"
-	"drfcheck/proofs/cudagen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/proofs/cudagen"
 )
 
 // checkHostBatch checks the cases of a batch that have host programs

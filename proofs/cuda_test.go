@@ -14,12 +14,12 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
 
-	"drfcheck/check"
-	"drfcheck/infer"
-	"drfcheck/proofs/cudagen"
-	"drfcheck/proofs/exec"
-	"drfcheck/protocol"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/infer"
+	"github.com/drfcheck/drfcheck/proofs/cudagen"
+	"github.com/drfcheck/drfcheck/proofs/exec"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // TestCUDADifferential is the CUDA-level differential property of DESIGN.md

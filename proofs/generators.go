@@ -1,7 +1,7 @@
-// Package proofs checks the theorems of seed 004 (Cogumbreiro, Lange, Liew
-// and Zicarelli, "Checking Data-Race Freedom of GPU Kernels,
-// Compositionally", CAV 2021, Sections 3 and 4) and drfcheck's SMT encoding
-// against the reference semantics of package protocol/eval (Fig. 2), with
+// Package proofs checks the theorems of Cogumbreiro, Lange, Liew and
+// Zicarelli, "Checking Data-Race Freedom of GPU Kernels, Compositionally"
+// (CAV 2021, Sections 3 and 4) and drfcheck's SMT encoding against the
+// reference semantics of package protocol/eval (Figure 2), with
 // property-based tests written with github.com/leanovate/gopter. Every case
 // runs one block of 2 to 4 threads (sometimes two-dimensional) with
 // concrete values of the parameters N and M.
@@ -62,10 +62,10 @@ import (
 
 	"github.com/leanovate/gopter"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // Fragment says which protocols a generator makes.

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/smtgen"
-	"drfcheck/split"
-	"drfcheck/split/interval"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/split"
+	"github.com/drfcheck/drfcheck/split/interval"
 )
 
 // intervalsProperty is the analogue of Theorems 1 and 3 for the interval

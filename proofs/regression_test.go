@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/check"
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // The pipeline bugs the properties found, as their minimal counterexamples

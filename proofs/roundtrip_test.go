@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // roundTrip is the printer's contract: the printed text parses back to a

@@ -6,14 +6,14 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/align"
-	"drfcheck/check"
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
-	"drfcheck/split"
-	"drfcheck/split/interval"
+	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/split"
+	"github.com/drfcheck/drfcheck/split/interval"
 )
 
 // queryTimeout bounds each SMT query. The queries of these small protocols

@@ -1,5 +1,6 @@
 // Package protocol defines access memory protocols, the behavioural types of
-// seed 004 (Cogumbreiro et al., CAV 2021, Section 3 and Fig. 2): what a group
+// Cogumbreiro, Lange, Liew and Zicarelli, "Checking Data-Race Freedom of GPU
+// Kernels, Compositionally" (CAV 2021, Section 3 and Figure 2): what a group
 // of GPU threads does to shared or global arrays, abstracting away the values
 // read and written and keeping only where each access lands and how accesses
 // are separated by barriers.

@@ -3,7 +3,7 @@ package smtgen
 import (
 	"testing"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // TestBitValueShiftCounts: int64's operators at the counts a model may

@@ -7,7 +7,7 @@ import (
 
 	"github.com/aclements/go-z3/z3"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // A condition x == c1 || x == c2 || ... over literals gives x a finite

@@ -3,8 +3,8 @@ package smtgen
 import (
 	"github.com/aclements/go-z3/z3"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 // DivergenceWitness is two threads of one block that disagree at a

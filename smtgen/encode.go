@@ -8,8 +8,8 @@ import (
 
 	"github.com/aclements/go-z3/z3"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 // Launch is the launch configuration: the size of a block and of the grid in

@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 // An interrupt that reaches the context when no check runs (the timer of a

@@ -7,7 +7,7 @@ import (
 
 	"github.com/aclements/go-z3/z3"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Encoding says how a query encodes the protocol's integers.

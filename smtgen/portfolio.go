@@ -6,8 +6,8 @@ import (
 
 	"github.com/aclements/go-z3/z3"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 // A portfolio solver asks each question in both encodings: the one that

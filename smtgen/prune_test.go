@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 func expr(t *testing.T, src string) protocol.Expr {

@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // span is a range [lo, hi] of int64 values a term takes, known from its

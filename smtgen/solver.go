@@ -1,6 +1,8 @@
 // Package smtgen turns symbolic traces into SMT formulas with the two-thread
-// encoding of seed 004 (Example 2, Section 5 "Quantification") and solves
-// them with Z3 through github.com/aclements/go-z3.
+// encoding of Cogumbreiro, Lange, Liew and Zicarelli, "Checking Data-Race
+// Freedom of GPU Kernels, Compositionally" (CAV 2021, Example 2 and Section
+// 5, "Quantification") and solves them with Z3 through
+// github.com/aclements/go-z3.
 //
 // One formula is asked per trace and array: is there a pair of distinct
 // threads, each at one access of the trace, with equal indices in every
@@ -27,9 +29,9 @@ import (
 
 	"github.com/aclements/go-z3/z3"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 // Status is the answer to a query.

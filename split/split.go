@@ -1,5 +1,6 @@
-// Package split implements barrier splitting, Fig. 4 of seed 004
-// (Cogumbreiro et al., CAV 2021, Section 4.2).
+// Package split implements barrier splitting, Figure 4 of Cogumbreiro,
+// Lange, Liew and Zicarelli, "Checking Data-Race Freedom of GPU Kernels,
+// Compositionally" (CAV 2021, Section 4.2).
 //
 // An aligned protocol is cut at its barriers into symbolic traces: the
 // barrier-free code of one barrier interval, under the variables of the
@@ -12,7 +13,7 @@ package split
 import (
 	"fmt"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Trace is one barrier interval: Phase runs concurrently in every thread,

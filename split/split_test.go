@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/align"
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/split"
+	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/split"
 )
 
 // describe prints traces compactly: "[r in 1..N] rd,wr" lists the binders

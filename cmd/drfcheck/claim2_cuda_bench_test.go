@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/check"
-	"drfcheck/infer"
-	"drfcheck/internal/fig7"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/infer"
+	"github.com/drfcheck/drfcheck/internal/fig7"
 )
 
 // BenchmarkClaim2CUDA checks each pattern of Fig. 7, written in CUDA, at

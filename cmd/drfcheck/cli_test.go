@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
 )
 
 const racy = "../../testdata/protocols/claim1/test1_transpose_racy.prot"
@@ -36,6 +36,13 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--max-races=0", racy}, "--max-races"},
 		{[]string{"--timeout=-1s", racy}, "--timeout"},
 		{[]string{"--timeout=soon", racy}, "timeout"},
+		{[]string{"--fail-on=races", racy}, "--fail-on"},
+		{[]string{"--shard=0/3", racy}, "--shard"},
+		{[]string{"--shard=4/3", racy}, "--shard"},
+		{[]string{"--shard=1", racy}, "--shard"},
+		{[]string{"--baseline=" + filepath.Join(dir, "none.json"), racy}, "--baseline"},
+		{[]string{"--baseline=" + txt, racy}, "not a drfcheck baseline"},
+		{[]string{dir}, "nothing to check"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(tc.args, &stdout, &stderr)
@@ -108,7 +115,7 @@ func TestBatch(t *testing.T) {
 		}
 	}
 	s := doc.Summary
-	if s.Errors != bad || s.Files != len(files) || s.DRF+s.Racy+s.Divergent+s.Unknown != s.Kernels || s.Kernels != len(files)-bad {
+	if s.Errors != bad || s.Files != len(files) || s.DRF+s.Racy+s.Divergent+s.Unknown+s.Suppressed != s.Kernels || s.Kernels != len(files)-bad {
 		t.Errorf("summary %+v with %d bad files of %d", s, bad, len(files))
 	}
 	// The text format ends with the table.

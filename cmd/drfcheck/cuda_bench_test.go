@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/check"
-	"drfcheck/infer"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/infer"
 )
 
 // BenchmarkFrontEnd runs the CUDA testdata through the whole pipeline and

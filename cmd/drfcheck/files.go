@@ -1,19 +1,23 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
-	"drfcheck/check"
-	"drfcheck/cmd/drfcheck/report"
-	"drfcheck/infer"
-	"drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/infer"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	projectconfig "github.com/drfcheck/drfcheck/internal/config"
 )
 
 // kinds of input by extension.
@@ -58,8 +62,8 @@ func expand(args []string) ([]string, map[string]bool, error) {
 			if err != nil {
 				return err
 			}
-			// .drfcheck-*: the short-lived files of another run (stand-in
-			// instantiations of template kernels, next to their source)
+			// .drfcheck-*: the stand-in files that versions before 0.1
+			// wrote next to the sources while a run was in progress
 			if !d.IsDir() && !strings.HasPrefix(d.Name(), ".drfcheck-") && (hasExt(p, protExts) || hasExt(p, cudaExts)) {
 				found = append(found, p)
 			}
@@ -116,7 +120,16 @@ func checkFile(c *check.Checker, cfg *config, path string, dump func(string)) (r
 	if cfg.dump == "ir" {
 		dumpIR(cfg, path, dump)
 	}
+	if cfg.kernel != "" && cfg.fromDir[path] && hasExt(path, protExts) {
+		res.NoKernel = true // a protocol has no kernels to pick from
+		return res
+	}
 	inputs, err := load(cfg, path)
+	if err != nil && cfg.kernel != "" && cfg.fromDir[path] && (errors.Is(err, check.ErrNoSuchKernel) || infer.NoKernels(err)) {
+		// --kernel picks kernels among the files of a directory
+		res.NoKernel = true
+		return res
+	}
 	if err != nil && cfg.fromDir[path] && infer.NoKernels(err) {
 		// host code of a project: a note, not an error
 		res.HostOnly = true
@@ -166,7 +179,9 @@ func dumpIR(cfg *config, path string, dump func(string)) {
 	dump(b.String())
 }
 
-// load reads a file and makes the protocols to check.
+// load reads a file and makes the protocols to check, with the launches
+// the project's configuration file gives it where the command line gives
+// none.
 func load(cfg *config, path string) ([]check.Input, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -175,11 +190,79 @@ func load(cfg *config, path string) ([]check.Input, error) {
 	opts := check.LoadOptions{Block: cfg.block, Grid: cfg.grid, Params: cfg.params, Arrays: cfg.arrays, Kernel: cfg.kernel,
 		Defines: cfg.defines, Includes: cfg.includes, Flags: cfg.compDB.flagsFor(path), WarpSize: cfg.warpSize, LockStep: cfg.lockStep,
 		KernelTimeout: cfg.kernelTimeout}
+	var perKernel []projectconfig.Launch
+	if cfg.project != nil {
+		for _, l := range cfg.project.LaunchesFor(path) {
+			if l.Kernel != "" {
+				perKernel = append(perKernel, l)
+				continue
+			}
+			configLaunch(cfg, &opts, l)
+		}
+	}
 	switch {
 	case hasExt(path, protExts):
-		return check.LoadProtocol(path, src, opts)
+		ins, err := check.LoadProtocol(path, src, opts)
+		fromConfig(cfg, opts, ins)
+		return ins, err
 	case hasExt(path, cudaExts), hasExt(path, headerExts) && !cfg.fromDir[path]:
-		return check.LoadCUDA(path, src, opts)
+		ins, err := check.LoadCUDA(path, src, opts)
+		fromConfig(cfg, opts, ins)
+		if err != nil {
+			return ins, err
+		}
+		// a kernel's own launch: that kernel loaded again with it
+		for _, l := range perKernel {
+			if cfg.kernel != "" && cfg.kernel != l.Kernel {
+				continue
+			}
+			o := opts
+			o.Kernel = l.Kernel
+			configLaunch(cfg, &o, l)
+			kins, err := check.LoadCUDA(path, src, o)
+			fromConfig(cfg, o, kins)
+			if errors.Is(err, check.ErrNoSuchKernel) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			ins = slices.DeleteFunc(ins, func(in check.Input) bool {
+				return in.Name == l.Kernel || strings.HasPrefix(in.Name, l.Kernel+"<")
+			})
+			ins = append(ins, kins...)
+		}
+		return ins, nil
 	}
 	return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu, .cuh or a header (.h, .hpp) with CUDA code", path)
+}
+
+// configLaunch sets the sizes and parameters a configuration entry gives,
+// where the command line gives none (Load has checked the sizes).
+func configLaunch(cfg *config, opts *check.LoadOptions, l projectconfig.Launch) {
+	if cfg.block == nil && cfg.grid == nil {
+		if d, err := check.ParseDim(l.BlockDim); l.BlockDim != "" && err == nil {
+			opts.Block = &d
+		}
+		if d, err := check.ParseDim(l.GridDim); l.GridDim != "" && err == nil {
+			opts.Grid = &d
+		}
+	}
+	if len(l.Params) > 0 {
+		params := maps.Clone(l.Params)
+		maps.Copy(params, cfg.params) // the command line's win
+		opts.Params = params
+	}
+}
+
+// fromConfig says that the launch of inputs loaded with sizes from the
+// configuration file came from it.
+func fromConfig(cfg *config, opts check.LoadOptions, ins []check.Input) {
+	if cfg.block == nil && cfg.grid == nil && (opts.Block != nil || opts.Grid != nil) {
+		for i := range ins {
+			if ins[i].Source.From == "flags" {
+				ins[i].Source.From = "config"
+			}
+		}
+	}
 }

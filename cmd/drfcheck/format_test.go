@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
 )
 
 // run runs the binary and returns its standard output.
@@ -76,7 +76,8 @@ func TestJSONSchema(t *testing.T) {
 		"../../testdata/protocols/constructs/local_unknown_racy.prot",
 		"../../testdata/protocols/bad/dimensions.prot",
 		"../../testdata/cuda/benign/same_value_drf.cu", // notes
-		"../../testdata/cuda/wrap/row_index_racy.cu")   // a wrap note
+		"../../testdata/cuda/wrap/row_index_racy.cu",   // a wrap note
+		"../../testdata/cuda/suppress/line_racy.cu")    // suppressions
 	var v any
 	if err := json.Unmarshal(out, &v); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
@@ -247,6 +248,14 @@ func TestFormatsAgree(t *testing.T) {
 				for _, r := range k.Races {
 					races++
 					a, b := r.Accesses[0], r.Accesses[1]
+					if r.Suppression != nil {
+						// one line in the text: where, what, and why
+						head := fmt.Sprintf("%s:%d:%d: note: suppressed data race on '%s' (", a.File, a.Line, a.Col, r.Array)
+						if !strings.Contains(text, head) || !strings.Contains(text, r.Suppression.Justification) {
+							t.Errorf("text lacks %q with %q", head, r.Suppression.Justification)
+						}
+						continue
+					}
 					head := fmt.Sprintf("%s:%d:%d: error: data race on '%s'", a.File, a.Line, a.Col, r.Array)
 					if !strings.Contains(text, head) {
 						t.Errorf("text lacks %q", head)

@@ -9,24 +9,32 @@
 // (.cu), with the compositional method of Cogumbreiro et al. (CAV 2021).
 // Exit status: 0 when every kernel is data-race free, 1 when a race or
 // barrier divergence was found, 2 for bad input or usage, 3 when nothing was
-// found but some part could not be checked.
+// found but some part could not be checked, 4 when a tool drfcheck needs
+// (clang) is missing.
 package main
 
 import (
+	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
-	"drfcheck/check"
-	"drfcheck/cmd/drfcheck/report"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	projectconfig "github.com/drfcheck/drfcheck/internal/config"
+	"github.com/drfcheck/drfcheck/internal/version"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // config is the parsed command line.
@@ -52,6 +60,15 @@ type config struct {
 	warpSize      int64
 	lockStep      bool
 	compDB        compDB
+	quiet         bool
+	failOn        map[report.Outcome]bool
+	baseline      string
+	writeBaseline string
+	shard, shards int // --shard=i/n: 1 <= shard <= shards; 0 for no sharding
+	args          []string
+	configPath    string              // --config
+	noConfig      bool                // --no-config
+	project       *projectconfig.File // the configuration file used, or nil
 }
 
 const usage = `usage: drfcheck [flags] FILE|DIR...
@@ -60,7 +77,9 @@ Checks GPU kernels for data races: CUDA kernels (.cu, .cuh) and access
 memory protocols (.prot). Directories are searched recursively.
 
 Exit status: 0 all data-race free, 1 race or barrier divergence found,
-2 bad input or usage, 3 nothing found but something could not be checked.
+2 bad input or usage, 3 nothing found but something could not be checked,
+4 clang is missing. Suppressed findings and outcomes --fail-on leaves out
+do not count.
 
 Flags:
 `
@@ -86,21 +105,61 @@ func tuneGC() {
 	}
 }
 
+// Exit statuses of a run as a whole (README, Usage).
+const (
+	exitBad     = 2 // bad input or usage
+	exitMissing = 4 // a tool drfcheck needs is not installed
+)
+
+// errVersion stops a run that printed the version.
+var errVersion = errors.New("version printed")
+
 func run(args []string, stdout, stderr io.Writer) int {
-	cfg, err := parseFlags(args, stderr)
-	if err == pflag.ErrHelp {
+	cfg, err := parseFlags(args, stdout, stderr)
+	if err == pflag.ErrHelp || err == errVersion {
 		return 0
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
-		return 2
+		return exitBad
+	}
+	if cfg, err = withConfig(cfg, args, stderr); err != nil {
+		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
+		return exitBad
 	}
 	files, fromDir, err := expand(cfg.files)
 	if err != nil {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
-		return 2
+		return exitBad
+	}
+	if cfg.project != nil {
+		files = slices.DeleteFunc(files, func(f string) bool { return fromDir[f] && cfg.project.Excluded(f) })
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "drfcheck: no .cu, .cuh or .prot file in %s: nothing to check\n", strings.Join(cfg.files, ", "))
+		return exitBad
+	}
+	if cfg.shards > 0 {
+		files = shard(files, cfg.shard, cfg.shards)
+	}
+	for _, f := range files {
+		if !hasExt(f, protExts) {
+			if err := clang.Available(""); err != nil {
+				fmt.Fprintf(stderr, "drfcheck: %v\n", err)
+				return exitMissing
+			}
+			break
+		}
+	}
+	var baseline *check.Baseline
+	if cfg.baseline != "" {
+		if baseline, err = check.ReadBaseline(cfg.baseline); err != nil {
+			fmt.Fprintf(stderr, "drfcheck: --baseline: %v\n", err)
+			return exitBad
+		}
 	}
 	cfg.fromDir = fromDir
+	lines := check.FileLines()
 	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels, BenignRaces: cfg.benignRaces, Encoding: cfg.encoding, Arithmetic: cfg.arithmetic})
 	start := time.Now()
 	out := newOutput(cfg, stdout, stderr, len(files))
@@ -108,16 +167,109 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.format != "text" {
 		dumpTo = stderr // keep the JSON or SARIF document on stdout intact
 	}
-	results := checkFiles(c, cfg, files, dumpTo, out.fileDone)
-	r := &report.Run{Files: results, Elapsed: time.Since(start)}
+	results := checkFiles(c, cfg, files, dumpTo, func(i int, f *report.File) {
+		suppress(f, lines, baseline)
+		out.fileDone(i, f)
+	})
+	r := &report.Run{Files: results, Elapsed: time.Since(start), FailOn: cfg.failOn, Args: cfg.args, Lines: lines}
+	if cfg.kernel != "" && !slices.ContainsFunc(results, func(f *report.File) bool { return !f.NoKernel }) {
+		fmt.Fprintf(stderr, "drfcheck: --kernel=%s: no such kernel in %s\n", cfg.kernel, strings.Join(cfg.files, ", "))
+		return exitBad
+	}
+	if cfg.writeBaseline != "" {
+		var entries []check.BaselineEntry
+		for _, f := range results {
+			for _, k := range f.Kernels {
+				entries = append(entries, check.BaselineEntries(cfg.writeBaseline, f.Path, k, lines)...)
+			}
+		}
+		if err := check.WriteBaseline(cfg.writeBaseline, entries); err != nil {
+			fmt.Fprintf(stderr, "drfcheck: --write-baseline: %v\n", err)
+			return exitBad
+		}
+	}
 	if err := out.finish(r); err != nil {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
-		return 2
+		return exitBad
 	}
 	return r.ExitCode()
 }
 
-func parseFlags(args []string, stderr io.Writer) (*config, error) {
+// suppress marks the findings of a file that its suppression comments or
+// the baseline accept, and records its malformed suppression comments.
+func suppress(f *report.File, lines check.Lines, baseline *check.Baseline) {
+	if f.NoKernel {
+		return
+	}
+	if src, err := os.ReadFile(f.Path); err == nil {
+		f.BadSuppressions = check.DirectiveErrors(f.Path, src)
+	}
+	for _, k := range f.Kernels {
+		check.SuppressComments(k, lines)
+		if baseline != nil {
+			baseline.Apply(k, f.Path, lines)
+		}
+	}
+}
+
+// shard keeps the files of shard i of n (1 <= i <= n): those whose path
+// hashes to it, so that every runner of a CI matrix, given the same
+// arguments, checks its own part and the parts cover the files once.
+func shard(files []string, i, n int) []string {
+	var out []string
+	for _, f := range files {
+		h := fnv.New64a()
+		h.Write([]byte(filepath.ToSlash(filepath.Clean(f))))
+		if int(h.Sum64()%uint64(n)) == i-1 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// withConfig applies the project's configuration file (--config, or
+// .drfcheck.yaml found upward from the first argument): its flags come
+// before the command line's, which win over them.
+func withConfig(cfg *config, args []string, stderr io.Writer) (*config, error) {
+	path := cfg.configPath
+	if path == "" && !cfg.noConfig {
+		var err error
+		if path, err = projectconfig.Find(cfg.files[0]); err != nil {
+			return nil, err
+		}
+	}
+	if path == "" || cfg.noConfig {
+		return cfg, nil
+	}
+	project, err := projectconfig.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(project.Flags) > 0 {
+		withFlags, err := parseFlags(append(append([]string{}, project.Flags...), args...), io.Discard, stderr)
+		if err != nil {
+			return nil, fmt.Errorf("%s: flags: %v", path, err)
+		}
+		if len(withFlags.files) != len(cfg.files) {
+			return nil, fmt.Errorf("%s: flags: only flags, no file names", path)
+		}
+		cfg = withFlags
+	}
+	for _, l := range project.Launch {
+		for _, d := range []struct{ name, s string }{{"blockDim", l.BlockDim}, {"gridDim", l.GridDim}} {
+			if d.s == "" {
+				continue
+			}
+			if _, err := check.ParseDim(d.s); err != nil {
+				return nil, fmt.Errorf("%s:%d: %s: %v", path, l.Line, d.name, err)
+			}
+		}
+	}
+	cfg.project = project
+	return cfg, nil
+}
+
+func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 	fs := pflag.NewFlagSet("drfcheck", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -136,7 +288,15 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	level := fs.String("level", "all", "which threads to compare: block (same block), grid (different blocks) or all")
 	traces := fs.String("traces", "intervals", "how protocols become symbolic traces: intervals (barrier intervals, polynomial in the nesting of synchronized loops) or paper (align and split of the Faial paper, exponential in it)")
 	arith := fs.String("arithmetic", "portfolio", "how SMT queries encode integers: int (unbounded integers, bitwise operators approximated), bv (64-bit bit-vectors: exact machine arithmetic) or portfolio (both at once, the first answer wins)")
-	format := fs.String("format", "text", "output format: text, json or sarif")
+	format := fs.String("format", "text", "output format: text, json, sarif or github (workflow-command annotations)")
+	showVersion := fs.Bool("version", false, "print the version and the commit drfcheck was built from, and exit")
+	quiet := fs.BoolP("quiet", "q", false, "text: no line for kernels that are data-race free (or whose findings are all suppressed), nor for notes and suppressed findings")
+	failOn := fs.StringSlice("fail-on", []string{"race", "divergence", "unknown", "error"}, "which outcomes make the exit status non-zero: race, divergence, unknown, error (comma-separated), or none")
+	baseline := fs.String("baseline", "", "a baseline file (--write-baseline): its findings are reported as suppressed and do not count")
+	writeBaseline := fs.String("write-baseline", "", "write the findings no comment suppresses to this baseline file")
+	configPath := fs.String("config", "", "the project's configuration file (default: "+projectconfig.Name+" in the directory of the first argument or above)")
+	noConfig := fs.Bool("no-config", false, "read no configuration file")
+	shardFlag := fs.String("shard", "", "check only shard i of n (i/n, 1 <= i <= n) of the files, split by a hash of their paths")
 	kernel := fs.String("kernel", "", "check only the CUDA kernel with this name")
 	arrays := fs.StringSlice("array", nil, "check only these arrays (comma-separated, repeatable)")
 	defines := fs.StringArrayP("define", "D", nil, "CUDA: define a macro, NAME or NAME=VALUE")
@@ -146,9 +306,22 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	if *showVersion {
+		fmt.Fprintln(stdout, version.Get())
+		return nil, errVersion
+	}
 	cfg := &config{dump: *dump, timeout: *timeout, kernelTimeout: *kernelTimeout, jobs: *jobs, maxRaces: *maxRaces, format: *format, benignRaces: *benign,
-		kernel: *kernel, arrays: *arrays, defines: *defines, includes: *includes, files: fs.Args()}
+		kernel: *kernel, arrays: *arrays, defines: *defines, includes: *includes, files: fs.Args(),
+		quiet: *quiet, baseline: *baseline, writeBaseline: *writeBaseline, args: args, configPath: *configPath, noConfig: *noConfig}
 	var err error
+	if cfg.failOn, err = parseFailOn(*failOn); err != nil {
+		return nil, err
+	}
+	if *shardFlag != "" {
+		if cfg.shard, cfg.shards, err = parseShard(*shardFlag); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.block, err = optDim("blockDim", *block); err != nil {
 		return nil, err
 	}
@@ -181,9 +354,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("--dump=%s: want ir, protocol, aligned, traces or smt", cfg.dump)
 	}
 	switch cfg.format {
-	case "text", "json", "sarif":
+	case "text", "json", "sarif", "github":
 	default:
-		return nil, fmt.Errorf("--format=%s: want text, json or sarif", cfg.format)
+		return nil, fmt.Errorf("--format=%s: want text, json, sarif or github", cfg.format)
 	}
 	if cfg.jobs < 1 {
 		return nil, fmt.Errorf("--jobs=%d: want at least 1", cfg.jobs)
@@ -230,6 +403,32 @@ func parseParams(ps []string) (map[string]int64, error) {
 		m[name] = v
 	}
 	return m, nil
+}
+
+func parseFailOn(list []string) (map[report.Outcome]bool, error) {
+	m := map[report.Outcome]bool{}
+	for _, s := range list {
+		o := report.Outcome(strings.TrimSpace(s))
+		if o == "none" {
+			continue
+		}
+		if !slices.Contains(report.Outcomes, o) {
+			return nil, fmt.Errorf("--fail-on=%s: want race, divergence, unknown, error (comma-separated) or none", strings.Join(list, ","))
+		}
+		m[o] = true
+	}
+	return m, nil
+}
+
+func parseShard(s string) (int, int, error) {
+	var i, n int
+	a, b, ok := strings.Cut(s, "/")
+	_, err1 := fmt.Sscan(a, &i)
+	_, err2 := fmt.Sscan(b, &n)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("--shard=%s: want i/n with 1 <= i <= n, such as 2/4", s)
+	}
+	return i, n, nil
 }
 
 func parseLevel(s string) ([]wellformed.Level, error) {

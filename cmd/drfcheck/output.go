@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
 )
 
 // output writes the reports of a run in input order, streaming text as
@@ -24,7 +24,7 @@ type output struct {
 
 func newOutput(cfg *config, stdout, stderr io.Writer, files int) *output {
 	o := &output{cfg: cfg, stdout: stdout, done: map[int]*report.File{}}
-	o.text = &report.Text{W: stdout, Color: colorful(stdout)}
+	o.text = &report.Text{W: stdout, Color: colorful(stdout), Quiet: cfg.quiet}
 	if files > 1 && isTerminal(stderr) {
 		o.progress = &progress{w: stderr, total: files}
 	}
@@ -84,8 +84,11 @@ func (o *output) finish(r *report.Run) error {
 		}
 		return nil
 	}
-	if o.cfg.format == "sarif" {
+	switch o.cfg.format {
+	case "sarif":
 		return report.WriteSARIF(o.stdout, r)
+	case "github":
+		return report.WriteGitHub(o.stdout, r)
 	}
 	return report.WriteJSON(o.stdout, r)
 }

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
 )
 
 // The files under testdata/ carry their own expectations, in the manner of
@@ -31,6 +31,10 @@ import (
 //	if tid < 2 { // want divergence  barrier divergence is reported here
 //	... // want unknown              an unknown is reported at this line
 //	... // want error "message"      the error is reported at this line
+//	... // want race suppressed      the finding here is reported as
+//	                                 suppressed (a drfcheck:ignore comment);
+//	                                 a race is when either access is; when
+//	                                 every marked finding is, the run exits 0
 //	// assumes: TEXT                 some check of the file rests on an
 //	                                 assumption its launch does not show
 //	                                 (launch.assumed) containing TEXT
@@ -67,6 +71,7 @@ type expectation struct {
 	divergence map[int]bool
 	unknown    map[int]bool
 	errors     map[int]string // line -> message substring
+	suppressed map[int]bool   // lines whose findings are suppressed
 	assumes    []string       // substrings of assumptions some check rests on
 	assumesNo  bool           // no check rests on an assumption
 }
@@ -85,7 +90,7 @@ func readExpectation(t *testing.T, path string) expectation {
 	}
 	defer f.Close()
 	e := expectation{verdicts: map[string]string{}, races: map[int][]string{}, divergence: map[int]bool{},
-		unknown: map[int]bool{}, errors: map[int]string{}}
+		unknown: map[int]bool{}, errors: map[int]string{}, suppressed: map[int]bool{}}
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
@@ -117,6 +122,13 @@ func readExpectation(t *testing.T, path string) expectation {
 			continue
 		}
 		rest := strings.TrimSpace(m[2])
+		if m[1] != "error" {
+			fields := strings.Fields(rest)
+			if i := slices.Index(fields, "suppressed"); i >= 0 {
+				e.suppressed[line] = true
+				rest = strings.Join(slices.Delete(fields, i, i+1), " ")
+			}
+		}
 		switch m[1] {
 		case "race":
 			e.races[line] = strings.Fields(rest)
@@ -243,6 +255,7 @@ func checkTestdata(t *testing.T, path string) {
 	if want.assumesNo && len(assumed) > 0 {
 		t.Errorf("a check rests on assumptions the host code does not show: %q", assumed)
 	}
+	checkSuppressed(t, f, want, code)
 	checkLines(t, "race", keys(want.races), keys(got.races))
 	checkLines(t, "divergence", keys(want.divergence), keys(got.divergence))
 	checkLines(t, "unknown", keys(want.unknown), keys(got.unknown))
@@ -252,6 +265,39 @@ func checkTestdata(t *testing.T, path string) {
 				t.Errorf("line %d: no race where %s (got %s)", line, fact, got.describe(line))
 			}
 		}
+	}
+}
+
+// checkSuppressed checks that the findings at the lines marked suppressed,
+// and only those, are reported as suppressed, and that a file whose
+// findings are all suppressed exits 0.
+func checkSuppressed(t *testing.T, f report.JSONFile, want expectation, code int) {
+	t.Helper()
+	for _, k := range f.Kernels {
+		for _, r := range k.Races {
+			w := want.suppressed[r.Accesses[0].Line] || want.suppressed[r.Accesses[1].Line]
+			if got := r.Suppression != nil; got != w {
+				t.Errorf("race %d/%d in %s: suppressed %v, want %v", r.Accesses[0].Line, r.Accesses[1].Line, k.Name, got, w)
+			}
+		}
+		for _, d := range k.Divergences {
+			if got := d.Suppression != nil; got != want.suppressed[d.Line] {
+				t.Errorf("divergence at line %d in %s: suppressed %v, want %v", d.Line, k.Name, got, want.suppressed[d.Line])
+			}
+		}
+		for _, u := range k.Unknowns {
+			if got := u.Suppression != nil; got != want.suppressed[u.Line] {
+				t.Errorf("unknown at line %d in %s: suppressed %v, want %v", u.Line, k.Name, got, want.suppressed[u.Line])
+			}
+		}
+	}
+	marked := append(append(keys(want.races), keys(want.divergence)...), keys(want.unknown)...)
+	all := len(marked) > 0
+	for _, l := range marked {
+		all = all && want.suppressed[l]
+	}
+	if all && code != 0 {
+		t.Errorf("every finding is suppressed, but the exit code is %d", code)
 	}
 }
 

@@ -1,6 +1,8 @@
 // Package clang runs clang on a CUDA file and decodes its JSON AST: the
-// parsing step of the protocol inference of seed 004 (Cogumbreiro et al.,
-// CAV 2021, Section 5, "Inference": "It uses libclang to parse the kernel").
+// parsing step of the protocol inference of Cogumbreiro, Lange, Liew and
+// Zicarelli, "Checking Data-Race Freedom of GPU Kernels, Compositionally"
+// (CAV 2021, Section 5, "Inference": "It uses libclang to parse the
+// kernel").
 //
 // No CUDA SDK is needed. clang checks the file as host code
 // (-x cuda --cuda-host-only -nocudainc -nocudalib) with a prelude that
@@ -24,6 +26,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -37,7 +40,7 @@ import (
 	"sync"
 	"time"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 //go:embed include
@@ -68,14 +71,25 @@ type Timing struct {
 	Clang, Decode time.Duration
 }
 
-// Parse runs clang on the file at path (whose content is src) and returns
-// its translation unit. clang's errors are returned as a protocol.ErrorList
-// positioned in the file.
+// Parse runs clang on the file at path, whose content is src, and returns
+// its translation unit. When src is not what the file holds on disk (an
+// editor's unsaved buffer, code appended), clang reads src through a
+// virtual file system overlay, under the file's own name, so that
+// positions and the file's relative includes stay the file's. clang's
+// errors are returned as a protocol.ErrorList positioned in the file.
 func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	var t Timing
 	dir, err := IncludeDir()
 	if err != nil {
 		return nil, t, err
+	}
+	if disk, err := os.ReadFile(path); err == nil && !bytes.Equal(disk, src) {
+		overlay, remove, err := overlayFor(path, src)
+		if err != nil {
+			return nil, t, fmt.Errorf("%s: %v", path, err)
+		}
+		defer remove()
+		opts.Flags = append(opts.Flags[:len(opts.Flags):len(opts.Flags)], "-ivfsoverlay", overlay)
 	}
 	bin := opts.Clang
 	if bin == "" {
@@ -562,4 +576,58 @@ func same(dir string, files map[string][]byte) bool {
 		}
 	}
 	return true
+}
+
+// Available reports whether the clang executable bin ("" for "clang") can
+// be run, with an error that says how to install it when it cannot.
+func Available(bin string) error {
+	if bin == "" {
+		bin = "clang"
+	}
+	if _, err := exec.LookPath(bin); err != nil {
+		return fmt.Errorf("%s is not installed (or not on PATH): drfcheck reads CUDA files with clang's front end (clang 14 or newer); on Debian or Ubuntu: sudo apt-get install clang", bin)
+	}
+	return nil
+}
+
+// overlayFor writes src to a temporary directory with a clang VFS overlay
+// that puts it in place of the file at path (under path's own name:
+// use-external-names is off), and returns the overlay's name and how to
+// remove both.
+func overlayFor(path string, src []byte) (string, func(), error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", nil, err
+	}
+	tmp, err := os.MkdirTemp("", "drfcheck-src-*")
+	if err != nil {
+		return "", nil, err
+	}
+	remove := func() { os.RemoveAll(tmp) }
+	contents := filepath.Join(tmp, "src"+filepath.Ext(path))
+	type entry struct {
+		Name     string  `json:"name"`
+		Type     string  `json:"type"`
+		External string  `json:"external-contents,omitempty"`
+		Contents []entry `json:"contents,omitempty"`
+	}
+	overlay := struct {
+		Version          int     `json:"version"`
+		UseExternalNames bool    `json:"use-external-names"`
+		CaseSensitive    bool    `json:"case-sensitive"`
+		Roots            []entry `json:"roots"`
+	}{Version: 0, CaseSensitive: true, Roots: []entry{{Name: filepath.Dir(abs), Type: "directory",
+		Contents: []entry{{Name: filepath.Base(abs), Type: "file", External: contents}}}}}
+	data, err := json.Marshal(overlay) // YAML reads JSON
+	if err == nil {
+		err = os.WriteFile(contents, src, 0o600)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(tmp, "overlay.yaml"), data, 0o600)
+	}
+	if err != nil {
+		remove()
+		return "", nil, err
+	}
+	return filepath.Join(tmp, "overlay.yaml"), remove, nil
 }

@@ -1,7 +1,7 @@
 package clang
 
 import (
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 
 	"bytes"
 	"encoding/json"

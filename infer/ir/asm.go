@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // Inline assembly. clang's tree holds an asm statement's operands (the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // TestDumpAST prints clang's tree of the file in $IR_AST, compactly: a

@@ -3,7 +3,7 @@ package ir
 import (
 	"strconv"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Smart constructors: they fold constants so that addresses read as C

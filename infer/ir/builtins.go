@@ -3,7 +3,7 @@ package ir
 import (
 	"strings"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // The built-ins of the CUDA prelude: functions it declares without a body,

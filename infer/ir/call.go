@@ -3,8 +3,8 @@ package ir
 import (
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Calls (seed 004, Section 5: "auxiliary functions that manipulate shared

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // ckind classifies a C type as the lowering sees it.

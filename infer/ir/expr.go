@@ -3,8 +3,8 @@ package ir
 import (
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 func (l *lowerer) typeOf(n *clang.Node) ctype { return l.types.of(n) }

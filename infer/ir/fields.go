@@ -1,7 +1,7 @@
 package ir
 
 import (
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // StructField is a field of a struct: its name and C type as clang spells

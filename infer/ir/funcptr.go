@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Calls through function pointers. A pointer to a function is a place of

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 var (

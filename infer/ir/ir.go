@@ -1,7 +1,8 @@
 // Package ir is drfcheck's kernel IR: a small, typed, positioned imperative
 // language in which a CUDA kernel is written after C and C++ have been
-// desugared. It is the first stage of the protocol inference of seed 004
-// (Cogumbreiro et al., CAV 2021, Section 5, "Inference": parse with clang,
+// desugared. It is the first stage of the protocol inference of
+// Cogumbreiro, Lange, Liew and Zicarelli, "Checking Data-Race Freedom of
+// GPU Kernels, Compositionally" (CAV 2021, Section 5, "Inference": parse with clang,
 // put the kernel in a simpler form, then analyse values, normalize loops and
 // slice down to the accesses), and it plays the part of the desugared C
 // layer of Faial: the later stages (value analysis, loop normalization,
@@ -43,7 +44,7 @@
 package ir
 
 import (
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Node is any node of the IR.

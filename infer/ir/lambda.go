@@ -3,7 +3,7 @@ package ir
 import (
 	"strings"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // Lambdas. A lambda held in a variable is a closure: the variables it

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // Records are laid out by clang, never by rules of our own: __align__,

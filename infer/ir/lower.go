@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Kernels returns the __global__ functions of the main file that have a

@@ -3,8 +3,8 @@ package ir
 import (
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 var builtinVars = map[string]BuiltinKind{"threadIdx": ThreadIdx, "blockIdx": BlockIdx, "blockDim": BlockDim, "gridDim": GridDim}

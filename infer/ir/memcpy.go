@@ -1,8 +1,8 @@
 package ir
 
 import (
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // memcpy, memmove and memset (and clang's __builtin_ forms) access a range

@@ -1,8 +1,8 @@
 package ir
 
 import (
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // object is a C variable of the kernel (or of an inlined function) split

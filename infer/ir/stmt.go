@@ -1,10 +1,11 @@
 package ir
 
 import (
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
 	"fmt"
 	"strings"
+
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // param lowers a parameter of the kernel: a scalar is a Param variable, a

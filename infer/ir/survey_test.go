@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // TestSurvey lowers every kernel of the project's CUDA testdata and logs

@@ -5,9 +5,9 @@ import (
 	"math/big"
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 func exprText(e protocol.Expr) string { return printer.Node(e) }

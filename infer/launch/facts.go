@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Facts are what one launch site says about the kernel it launches, in

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // This file follows the calls of host functions, so that a launch in a

@@ -48,9 +48,9 @@ import (
 	"sort"
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Site is one launch of a kernel in the host code, in one chain of calls.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // sitesOf parses a CUDA file and returns its launch sites.

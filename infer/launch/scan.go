@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/clang"
 )
 
 // fnInfo is what the walk knows of the function it is in.

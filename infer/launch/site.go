@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // launch records a launch site: the launch as the walk sees it here.

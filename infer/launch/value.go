@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"strings"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // intType is a C integer type: its width in bits and signedness.
@@ -15,10 +15,9 @@ type intType struct {
 }
 
 var (
-	tInt   = intType{32, true}
-	tUint  = intType{32, false}
-	tLong  = intType{64, true}
-	tULong = intType{64, false}
+	tInt  = intType{32, true}
+	tUint = intType{32, false}
+	tLong = intType{64, true}
 )
 
 // parseInt recognizes a C integer type by its (desugared) spelling.

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/infer/clang"
-	"drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/infer/clang"
+	"github.com/drfcheck/drfcheck/infer/ir"
 )
 
 // This file gives host values their shape: structs by their fields,

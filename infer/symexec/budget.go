@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Budget bounds the analysis of one kernel, so that one pathological

@@ -3,7 +3,7 @@ package symexec
 import (
 	"math"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Constructors of protocol expressions and conditions that fold constants

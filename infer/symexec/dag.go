@@ -1,6 +1,6 @@
 package symexec
 
-import "drfcheck/protocol"
+import "github.com/drfcheck/drfcheck/protocol"
 
 // Expressions are shared, not copied: x = x * 3 + y makes a node whose
 // operands are the nodes x and y already hold, so straight-line code of n

@@ -3,8 +3,8 @@ package symexec
 import (
 	"fmt"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // exec is the symbolic run of a kernel's IR: it walks the IR in program

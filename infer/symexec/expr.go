@@ -4,8 +4,8 @@ import (
 	"math"
 	"math/bits"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Integers are protocol expressions over unbounded integers. +, - and *

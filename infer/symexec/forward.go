@@ -1,8 +1,8 @@
 package symexec
 
 import (
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // A read of what the thread itself wrote, at the same address, earlier in

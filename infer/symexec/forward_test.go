@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // load reads the i32 at element index i of base into v.

@@ -1,7 +1,8 @@
 // Package symexec builds the access memory protocol of a kernel from its
 // IR (package infer/ir): the value analysis, loop normalization and
-// protocol generation of seed 004's inference (Cogumbreiro et al., CAV
-// 2021, Section 5: "a standard single static assignment (SSA)
+// protocol generation of the inference of Cogumbreiro, Lange, Liew and
+// Zicarelli, "Checking Data-Race Freedom of GPU Kernels, Compositionally"
+// (CAV 2021, Section 5: "a standard single static assignment (SSA)
 // transformation to simplify the analysis of indices", "loops are
 // transformed to loops with a stride of 1 following ideas from loop
 // normalization", and the accesses, barriers and conditions kept in
@@ -27,8 +28,8 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Result is the protocol of one kernel.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Loops (seed 004, Section 5: "Whenever possible loops are transformed to

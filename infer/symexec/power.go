@@ -3,8 +3,8 @@ package symexec
 import (
 	"math/bits"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Sorting networks and scans step through powers of two (for (s = 1; s <

@@ -3,8 +3,8 @@ package symexec
 import (
 	"math/bits"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Ranges: which values an integer expression may take in C, so that the

@@ -3,8 +3,8 @@ package symexec
 import (
 	"testing"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 func TestTypeRange(t *testing.T) {

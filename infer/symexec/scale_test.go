@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // nested builds depth loops for (int iK = 0; iK < n; iK++) nested, with

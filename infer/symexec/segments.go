@@ -1,7 +1,7 @@
 package symexec
 
 import (
-	"drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/infer/ir"
 )
 
 // Between two barriers of the block, memory that no thread writes holds one

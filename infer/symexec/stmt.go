@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // jump is a way out of a statement other than falling through: a break, a

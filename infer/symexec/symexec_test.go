@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // The tests build kernel IR by hand (no clang), make its protocol, and run

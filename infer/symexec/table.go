@@ -3,8 +3,8 @@ package symexec
 import (
 	"math"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Multiplicative loops with a known first value (for (d = 256; d > 0;

@@ -3,8 +3,8 @@ package symexec
 import (
 	"sort"
 
-	"drfcheck/infer/ir"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // value is what an IR variable holds in the symbolic run: an integer is a

@@ -1,5 +1,7 @@
-// Package fig7 writes the synthetic kernels of the Faial paper's
-// scalability experiment (seed 004, Claim 2, Fig. 7): five patterns, each
+// Package fig7 writes the synthetic kernels of the scalability experiment
+// (Claim 2, Figure 7) of Cogumbreiro, Lange, Liew and Zicarelli, "Checking
+// Data-Race Freedom of GPU Kernels, Compositionally" (CAV 2021): five
+// patterns, each
 // repeated or nested n times, as access memory protocols and as CUDA
 // kernels. All of them are data-race free. The benchmarks of packages
 // check and cmd/drfcheck share them, so that the .prot and the CUDA

@@ -408,8 +408,7 @@ func constructs(p *Program) map[string]bool {
 	// loop variables used after their loop
 	if len(loopVars) > 0 {
 		after := false
-		var scan func(ss []Stmt, seenLoop map[*Var]bool)
-		scan = func(ss []Stmt, seen map[*Var]bool) {
+		scan := func(ss []Stmt, seen map[*Var]bool) {
 			for _, s := range ss {
 				walkStmt(s, nil, func(e Expr) {
 					if r, ok := e.(*VarRef); ok && seen[r.V] {
@@ -435,8 +434,7 @@ func constructs(p *Program) map[string]bool {
 				}
 			}
 		}
-		var blocks func(b *Block)
-		blocks = func(b *Block) {
+		blocks := func(b *Block) {
 			scan(b.Stmts, map[*Var]bool{})
 			for _, s := range b.Stmts {
 				walkStmt(s, func(t Stmt) {

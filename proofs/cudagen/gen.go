@@ -98,7 +98,6 @@ type gen struct {
 	st                 map[*arr]*epoch
 	inSwitch           int
 	guard              bool // inside "if (tid == 0)"
-	floats             []*Var
 	sink               *arr
 	diverged           bool // a divergent barrier was placed
 	prologueLen        int

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	drfexec "drfcheck/proofs/exec"
+	drfexec "github.com/drfcheck/drfcheck/proofs/exec"
 )
 
 // TestNativeHalf checks the interpreter's arithmetic of __half,

@@ -6,7 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
-	drfexec "drfcheck/proofs/exec"
+	drfexec "github.com/drfcheck/drfcheck/proofs/exec"
 )
 
 // TestNativeWarp checks the interpreter's results of the warp collectives

@@ -150,7 +150,7 @@ func (tc *toolchain) runBinary(ctx context.Context, b built, opt Options) []Outc
 			}
 			break
 		}
-		cur, exitErr, timedOut, prelude := tc.runProcess(ctx, b.bin, next, n, runs, opt)
+		cur, timedOut, prelude, exitErr := tc.runProcess(ctx, b.bin, next, n, runs, opt)
 		if cur < 0 {
 			// The process ended between cases.
 			k := next
@@ -216,20 +216,20 @@ func (tc *toolchain) runBinary(ctx context.Context, b built, opt Options) []Outc
 }
 
 // runProcess runs the cases [first, n) of bin until the process ends. It
-// returns the case running when the process ended (-1 if none), how the
-// process ended, whether it was killed for exceeding the time limit, and the
-// output seen outside any case.
-func (tc *toolchain) runProcess(ctx context.Context, bin string, first, n int, runs []*caseRun, opt Options) (cur int, exitErr error, timedOut bool, prelude string) {
+// returns the case running when the process ended (-1 if none), whether it
+// was killed for exceeding the time limit, the output seen outside any case,
+// and how the process ended.
+func (tc *toolchain) runProcess(ctx context.Context, bin string, first, n int, runs []*caseRun, opt Options) (cur int, timedOut bool, prelude string, exitErr error) {
 	args := append(append([]string{}, tc.wrapper...), bin, strconv.Itoa(first), strconv.Itoa(n))
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Env = append(os.Environ(), "TSAN_OPTIONS="+tsanOptions)
 	cmd.Stdout = io.Discard
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
-		return -1, err, false, ""
+		return -1, false, "", err
 	}
 	if err := cmd.Start(); err != nil {
-		return -1, err, false, ""
+		return -1, false, "", err
 	}
 	lines := make(chan string, 256)
 	go func() {
@@ -330,7 +330,7 @@ loop:
 	}
 	timer.Stop()
 	exitErr = cmd.Wait()
-	return cur, exitErr, timedOut, pre.String()
+	return cur, timedOut, pre.String(), exitErr
 }
 
 // crashSummary picks the lines that say why a process died.

@@ -9,11 +9,11 @@ import (
 	"sync"
 	"time"
 
-	"drfcheck/check"
-	"drfcheck/infer"
-	"drfcheck/proofs/cudagen"
-	"drfcheck/protocol"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/infer"
+	"github.com/drfcheck/drfcheck/proofs/cudagen"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // This file runs drfcheck on the cases exactly as proofs/cuda_test.go

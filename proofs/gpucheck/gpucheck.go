@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/proofs/cudagen"
+	"github.com/drfcheck/drfcheck/proofs/cudagen"
 )
 
 // Options choose the cases of a cross-check.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/proofs/cudagen"
+	"github.com/drfcheck/drfcheck/proofs/cudagen"
 )
 
 // Values is values.cu: the values of the CUDA header API that the

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"drfcheck/proofs/cudagen"
+	"github.com/drfcheck/drfcheck/proofs/cudagen"
 )
 
 // The remote script and the comparison, written into the folder of the

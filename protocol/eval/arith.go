@@ -3,7 +3,7 @@ package eval
 import (
 	"math"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // add returns x + y and whether it fits in an int64.

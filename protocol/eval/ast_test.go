@@ -6,8 +6,8 @@ package eval_test
 import (
 	"fmt"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
 )
 
 // at returns a position on line l of the test file.

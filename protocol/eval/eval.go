@@ -1,7 +1,8 @@
 // Package eval is the reference semantics of access memory protocols: a
 // concrete interpreter that runs a protocol for given threads and parameter
 // values and returns its history, the list of phases of access values of the
-// big-step semantics of Fig. 2 of seed 004 (Cogumbreiro et al., CAV 2021,
+// big-step semantics of Figure 2 of Cogumbreiro, Lange, Liew and Zicarelli,
+// "Checking Data-Race Freedom of GPU Kernels, Compositionally" (CAV 2021,
 // Section 3), together with the data races (safe(H)) and the barrier
 // divergence it contains.
 //
@@ -30,8 +31,9 @@
 //   - threads are grouped by blockIdx: shared arrays exist once per block and
 //     race only within it, phase by phase; global arrays race across blocks
 //     in any phases, since no barrier orders threads of different blocks;
-//   - barriers have a scope (seed 000, CUDA's __syncwarp and cooperative
-//     groups): a warp barrier orders the threads of one warp (consecutive
+//   - barriers have a scope (Bardsley and Donaldson, "Warps and Atomics:
+//     Beyond Barrier Synchronization in the Verification of GPU Kernels",
+//     NFM 2014; CUDA's __syncwarp and cooperative groups): a warp barrier orders the threads of one warp (consecutive
 //     linear thread indices, Config.WarpSize of them), a block barrier every
 //     thread of a block, a grid barrier every thread. Threads agree on the
 //     events of the barriers that order them, and two accesses are
@@ -42,7 +44,7 @@ import (
 	"fmt"
 	"strings"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Thread is one thread of the run.

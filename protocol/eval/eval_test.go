@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
 )
 
 // listing23 is the protocol of Listing 2.3 (left) of seed 004, with an extra

@@ -6,7 +6,7 @@ import (
 	"hash/fnv"
 	"math"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // interp holds what all threads of a run share.

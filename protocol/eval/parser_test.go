@@ -3,9 +3,9 @@ package eval_test
 import (
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
-	"drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol/parser"
 )
 
 // TestClaim1 runs tests 1, 2 and 4 of Claim 1 of seed 004 (Table 1; Listing

@@ -5,8 +5,8 @@ package parser_test
 import (
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
 )
 
 func at(line, col int) protocol.Pos { return protocol.Pos{File: "f", Line: line, Col: col} }

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // FuzzParseFile checks that no input makes the parser panic, that every

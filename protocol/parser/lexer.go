@@ -6,7 +6,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // keywords are reserved: the lexer never returns them as identifiers, so a

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
 )
 
 // Position-free constructors for expected trees; protocol.Equal ignores

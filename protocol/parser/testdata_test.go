@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
 )
 
 // validFiles returns the paths of the well-formed sample files.

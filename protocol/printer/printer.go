@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Fprint writes f to w in the canonical format.

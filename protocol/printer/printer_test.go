@@ -6,8 +6,8 @@ import (
 	"math"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 func lit(v int64) *protocol.IntLit { return &protocol.IntLit{Value: v} }

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // roundTrip checks the printer's contract on a parsed file: the printed text

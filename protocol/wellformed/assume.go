@@ -1,6 +1,6 @@
 package wellformed
 
-import "drfcheck/protocol"
+import "github.com/drfcheck/drfcheck/protocol"
 
 // splitPre separates the top-level assumptions, which are preconditions of
 // the whole run, from the rest of the top-level statements.

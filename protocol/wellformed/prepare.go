@@ -3,7 +3,7 @@ package wellformed
 import (
 	"fmt"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // preparer copies a body so that every loop variable has a name of its own,

@@ -1,6 +1,6 @@
 package wellformed
 
-import "drfcheck/protocol"
+import "github.com/drfcheck/drfcheck/protocol"
 
 // Slice keeps what matters to one array (seed 004, Section 5, "one protocol
 // per array"): its accesses and every barrier. Barrier-free statements left

@@ -1,5 +1,7 @@
 // Package wellformed turns a checked protocol into well-formed protocols
-// (seed 004, Definition 1 and Section 5, "Well-formedness"): loops and
+// (Cogumbreiro, Lange, Liew and Zicarelli, "Checking Data-Race Freedom of
+// GPU Kernels, Compositionally", CAV 2021, Definition 1 and Section 5,
+// "Well-formedness"): loops and
 // conditionals are tagged synchronized or not, every synchronized loop runs at
 // least once, no conditional contains a barrier, and nested assumptions
 // become conditionals around the accesses they guard.
@@ -34,7 +36,7 @@ import (
 	"fmt"
 	"slices"
 
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Level says which two threads a check compares.
@@ -475,13 +477,6 @@ func (n *normalizer) unitStep(s *protocol.Loop, c ctx) (*protocol.Loop, bool) {
 func isLit(e protocol.Expr, v int64) bool {
 	l, ok := e.(*protocol.IntLit)
 	return ok && l.Value == v
-}
-
-// eraseSyncs removes every barrier from the statements, turning synchronized
-// loops into unsynchronized ones. Removing a barrier merges phases, so it
-// only adds behaviours: every race of the original is still there.
-func eraseSyncs(sts []protocol.Stmt) []protocol.Stmt {
-	return filterSyncs(sts, func(*protocol.Sync) bool { return false })
 }
 
 // projectSyncs keeps the barriers that order two threads whose closest

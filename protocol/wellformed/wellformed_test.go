@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/parser"
-	"drfcheck/protocol/printer"
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/printer"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 func normalize(t *testing.T, src string, level wellformed.Level, o wellformed.Oracle) *wellformed.Program {

@@ -1,7 +1,8 @@
 // Package interval cuts a well-formed protocol into the symbolic traces of
 // its barrier intervals directly, without barrier aligning: an alternative
-// to align (Fig. 3) followed by split (Fig. 4) of seed 004 (Cogumbreiro et
-// al., CAV 2021, Section 4) whose output grows polynomially with the nesting
+// to align (Figure 3) followed by split (Figure 4) of Cogumbreiro, Lange,
+// Liew and Zicarelli, "Checking Data-Race Freedom of GPU Kernels,
+// Compositionally" (CAV 2021, Section 4), whose output grows polynomially with the nesting
 // of synchronized loops where theirs grows exponentially.
 //
 // Why: Fig. 3 aligns a synchronized loop by copying its body's aligned code
@@ -49,8 +50,8 @@ package interval
 import (
 	"fmt"
 
-	"drfcheck/protocol"
-	"drfcheck/split"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/split"
 )
 
 // Prime is the name given to the copy of a loop variable that stands for

@@ -5,9 +5,10 @@ import (
 	"io"
 	"time"
 
-	"drfcheck/check"
-	"drfcheck/protocol"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/internal/version"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // SchemaVersion is the version of the JSON output, documented in
@@ -17,12 +18,15 @@ const SchemaVersion = 1
 
 // JSON is the document --format=json writes.
 type JSON struct {
-	Version   int        `json:"version"`
-	Tool      string     `json:"tool"`
-	ExitCode  int        `json:"exit_code"`
-	ElapsedMS float64    `json:"elapsed_ms"`
-	Summary   JSONCounts `json:"summary"`
-	Files     []JSONFile `json:"files"`
+	Version int    `json:"version"`
+	Tool    string `json:"tool"`
+	// ToolVersion and Commit name the build (internal/version).
+	ToolVersion string     `json:"tool_version"`
+	Commit      string     `json:"commit,omitempty"`
+	ExitCode    int        `json:"exit_code"`
+	ElapsedMS   float64    `json:"elapsed_ms"`
+	Summary     JSONCounts `json:"summary"`
+	Files       []JSONFile `json:"files"`
 }
 
 // JSONCounts tallies the run.
@@ -36,6 +40,10 @@ type JSONCounts struct {
 	Unchecked int `json:"unchecked"`
 	Errors    int `json:"errors"`
 	HostOnly  int `json:"hostOnly"`
+	// Suppressed counts kernels whose findings are all suppressed.
+	Suppressed int `json:"suppressed"`
+	// BadSuppressions counts malformed suppression comments.
+	BadSuppressions int `json:"badSuppressions"`
 }
 
 // JSONFile is one input file.
@@ -45,6 +53,8 @@ type JSONFile struct {
 	// HostOnly: a file of a directory run without kernels (not an error)
 	HostOnly bool         `json:"hostOnly,omitempty"`
 	Kernels  []JSONKernel `json:"kernels"`
+	// BadSuppressions are malformed drfcheck:ignore comments.
+	BadSuppressions []JSONNote `json:"badSuppressions,omitempty"`
 }
 
 // JSONError is why a file could not be checked.
@@ -120,6 +130,23 @@ type JSONRace struct {
 	Replayed    bool        `json:"replayed"`
 	// Wrap says which index wraps around 2^32 in the witness (check.Race.Wrap)
 	Wrap string `json:"wrap,omitempty"`
+	JSONFinding
+}
+
+// JSONFinding is what every race, divergence and unknown carries: its
+// fingerprint and its suppression.
+type JSONFinding struct {
+	Fingerprint string           `json:"fingerprint"`
+	Suppression *JSONSuppression `json:"suppression,omitempty"`
+}
+
+// JSONSuppression says why a finding does not count.
+type JSONSuppression struct {
+	// Kind is inSource (a drfcheck:ignore comment) or external (a
+	// baseline file), as in SARIF.
+	Kind          string   `json:"kind"`
+	Justification string   `json:"justification"`
+	At            *JSONPos `json:"at,omitempty"`
 }
 
 // JSONAcc is one side of a race: an access and the thread that makes it.
@@ -144,6 +171,7 @@ type JSONDivergence struct {
 	Binders  []JSONValue         `json:"loops"`
 	BlockDim [3]int64            `json:"blockDim"`
 	GridDim  [3]int64            `json:"gridDim"`
+	JSONFinding
 }
 
 // JSONDivergentThr is one thread of a divergence.
@@ -160,18 +188,22 @@ type JSONUnknown struct {
 	JSONPos
 	Reason string `json:"reason"`
 	Array  string `json:"array,omitempty"`
+	JSONFinding
 }
 
 // WriteJSON writes the run as one JSON document.
 func WriteJSON(w io.Writer, r *Run) error {
 	c := r.Count()
+	v := version.Get()
 	doc := JSON{
-		Version: SchemaVersion, Tool: "drfcheck", ExitCode: r.ExitCode(), ElapsedMS: ms(r.Elapsed),
+		Version: SchemaVersion, Tool: "drfcheck", ToolVersion: v.Version, Commit: v.Commit, ExitCode: r.ExitCode(), ElapsedMS: ms(r.Elapsed),
 		Summary: JSONCounts(c),
 		Files:   []JSONFile{},
 	}
 	for _, f := range r.Files {
-		doc.Files = append(doc.Files, jsonFile(f))
+		if !f.NoKernel {
+			doc.Files = append(doc.Files, jsonFile(f, r.lines()))
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -180,18 +212,22 @@ func WriteJSON(w io.Writer, r *Run) error {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-func jsonFile(f *File) JSONFile {
+func jsonFile(f *File, lines check.Lines) JSONFile {
 	jf := JSONFile{Path: f.Path, HostOnly: f.HostOnly, Kernels: []JSONKernel{}}
 	if f.Err != nil {
 		jf.Error = &JSONError{Message: f.Err.Error()}
 	}
 	for _, k := range f.Kernels {
-		jf.Kernels = append(jf.Kernels, jsonKernel(k))
+		jf.Kernels = append(jf.Kernels, jsonKernel(k, lines))
+	}
+	for _, e := range f.BadSuppressions {
+		jf.BadSuppressions = append(jf.BadSuppressions, JSONNote{JSONPos: jsonPos(e.At), Message: e.Msg})
 	}
 	return jf
 }
 
-func jsonKernel(k *check.Report) JSONKernel {
+func jsonKernel(k *check.Report, lines check.Lines) JSONKernel {
+	fps := fingerprints(k, lines)
 	jk := JSONKernel{
 		Name: k.Name, Verdict: k.Verdict.String(), Arrays: k.Arrays, Queries: k.Queries, ElapsedMS: ms(k.Elapsed),
 		Launch: JSONLaunch{BlockDim: dimPtrs(k.Launch.BlockDim), GridDim: dimPtrs(k.Launch.GridDim),
@@ -207,19 +243,38 @@ func jsonKernel(k *check.Report) JSONKernel {
 	for _, l := range k.Levels {
 		jk.Levels = append(jk.Levels, l.String())
 	}
-	for _, r := range k.Races {
-		jk.Races = append(jk.Races, jsonRace(r))
+	finding := func(rule check.Rule, i int) JSONFinding {
+		return JSONFinding{Fingerprint: fps[rule][i], Suppression: jsonSuppression(k.Suppressed(rule, i))}
 	}
-	for _, d := range k.Divergences {
-		jk.Divergences = append(jk.Divergences, jsonDivergence(d))
+	for i, r := range k.Races {
+		jr := jsonRace(r)
+		jr.JSONFinding = finding(check.RuleRace, i)
+		jk.Races = append(jk.Races, jr)
 	}
-	for _, u := range k.Unknowns {
-		jk.Unknowns = append(jk.Unknowns, JSONUnknown{JSONPos: jsonPos(u.At), Reason: u.Reason, Array: u.Array})
+	for i, d := range k.Divergences {
+		jd := jsonDivergence(d)
+		jd.JSONFinding = finding(check.RuleDivergence, i)
+		jk.Divergences = append(jk.Divergences, jd)
+	}
+	for i, u := range k.Unknowns {
+		jk.Unknowns = append(jk.Unknowns, JSONUnknown{JSONPos: jsonPos(u.At), Reason: u.Reason, Array: u.Array, JSONFinding: finding(check.RuleUnknown, i)})
 	}
 	for _, n := range k.Notes {
 		jk.Notes = append(jk.Notes, JSONNote{JSONPos: jsonPos(n.At), Message: n.Message})
 	}
 	return jk
+}
+
+func jsonSuppression(s *check.Suppression) *JSONSuppression {
+	if s == nil {
+		return nil
+	}
+	js := &JSONSuppression{Kind: string(s.Kind), Justification: s.Reason}
+	if s.At.IsValid() {
+		p := jsonPos(s.At)
+		js.At = &p
+	}
+	return js
 }
 
 func dimPtrs(d [3]int64) [3]*int64 {

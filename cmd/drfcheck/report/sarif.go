@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 
-	"drfcheck/check"
-	"drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/internal/version"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/), the subset
@@ -16,6 +19,17 @@ import (
 // one access and a related location the other.
 
 const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// projectURI is the project's home; helpURI its README, whose sections the
+// rules link to.
+const (
+	projectURI = "https://github.com/drfcheck/drfcheck"
+	helpURI    = projectURI + "/blob/main/README.md"
+)
+
+// srcRoot is the base of the locations: the working directory, where a CI
+// job runs from the repository's root.
+const srcRoot = "%SRCROOT%"
 
 // Rule identifiers, stable across versions.
 const (
@@ -33,8 +47,17 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool               sarifTool                `json:"tool"`
+	Invocations        []sarifInvocation        `json:"invocations"`
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	Results            []sarifResult            `json:"results"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful bool           `json:"executionSuccessful"`
+	ExitCode            int            `json:"exitCode"`
+	Arguments           []string       `json:"arguments,omitempty"`
+	WorkingDirectory    *sarifArtifact `json:"workingDirectory,omitempty"`
 }
 
 type sarifTool struct {
@@ -43,6 +66,7 @@ type sarifTool struct {
 
 type sarifDriver struct {
 	Name           string      `json:"name"`
+	Version        string      `json:"version"`
 	InformationURI string      `json:"informationUri"`
 	Rules          []sarifRule `json:"rules"`
 }
@@ -53,6 +77,7 @@ type sarifRule struct {
 	ShortDescription     sarifText    `json:"shortDescription"`
 	FullDescription      sarifText    `json:"fullDescription"`
 	Help                 sarifText    `json:"help"`
+	HelpURI              string       `json:"helpUri"`
 	DefaultConfiguration sarifDefault `json:"defaultConfiguration"`
 }
 
@@ -65,14 +90,23 @@ type sarifText struct {
 }
 
 type sarifResult struct {
-	RuleID           string            `json:"ruleId"`
-	RuleIndex        int               `json:"ruleIndex"`
-	Level            string            `json:"level"`
-	Message          sarifText         `json:"message"`
-	Locations        []sarifLocation   `json:"locations"`
-	RelatedLocations []sarifLocation   `json:"relatedLocations,omitempty"`
-	Fingerprints     map[string]string `json:"partialFingerprints,omitempty"`
-	Properties       map[string]any    `json:"properties,omitempty"`
+	RuleID           string             `json:"ruleId"`
+	RuleIndex        int                `json:"ruleIndex"`
+	Level            string             `json:"level"`
+	Message          sarifText          `json:"message"`
+	Locations        []sarifLocation    `json:"locations"`
+	RelatedLocations []sarifLocation    `json:"relatedLocations,omitempty"`
+	Fingerprints     map[string]string  `json:"partialFingerprints,omitempty"`
+	Suppressions     []sarifSuppression `json:"suppressions,omitempty"`
+	Properties       map[string]any     `json:"properties,omitempty"`
+}
+
+// sarifSuppression says why a result does not count: kind inSource for a
+// drfcheck:ignore comment, external for a baseline.
+type sarifSuppression struct {
+	Kind          string         `json:"kind"`
+	Justification string         `json:"justification,omitempty"`
+	Location      *sarifLocation `json:"location,omitempty"`
 }
 
 type sarifLocation struct {
@@ -87,7 +121,8 @@ type sarifPhysical struct {
 }
 
 type sarifArtifact struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
 
 type sarifRegion struct {
@@ -100,26 +135,31 @@ var sarifRules = []sarifRule{
 		ShortDescription:     sarifText{"Data race"},
 		FullDescription:      sarifText{"Two threads access the same array element between two barriers, and at least one access is a write (or an atomic against a plain access)."},
 		Help:                 sarifText{"Separate the two accesses with __syncthreads(), make them touch different elements, or make both atomic. The message names the threads, the loop iterations and the parameter values of one execution where they collide."},
+		HelpURI:              helpURI + "#what-a-report-looks-like",
 		DefaultConfiguration: sarifDefault{"error"}},
 	{ID: RuleDivergence, Name: "BarrierDivergence",
 		ShortDescription:     sarifText{"Barrier divergence"},
 		FullDescription:      sarifText{"Threads of one block disagree on whether they reach a barrier: it sits under a condition, or in a loop whose bounds, that depend on the thread."},
 		Help:                 sarifText{"Every thread of a block must reach every __syncthreads(): hoist the barrier out of the thread-dependent condition or loop."},
+		HelpURI:              helpURI + "#what-a-report-looks-like",
 		DefaultConfiguration: sarifDefault{"error"}},
 	{ID: RuleUnknown, Name: "NotChecked",
 		ShortDescription:     sarifText{"Part of the kernel could not be checked"},
 		FullDescription:      sarifText{"A construct could not be modelled soundly, or the solver ran out of time; no race was found but data-race freedom is not proved."},
 		Help:                 sarifText{"The message says what could not be checked. Simplifying the construct, fixing parameters with --param or giving the launch configuration often helps."},
+		HelpURI:              helpURI + "#what-is-checked-and-how",
 		DefaultConfiguration: sarifDefault{"warning"}},
 	{ID: RuleNote, Name: "Note",
 		ShortDescription:     sarifText{"A remark that changes no verdict"},
 		FullDescription:      sarifText{"Two threads write the same value to one place (a benign pair, not counted as a race), no two threads satisfy the kernel's preconditions, or the verdict assumes that pointers the host code does not follow point to memory no other pointer argument overlaps."},
 		Help:                 sarifText{"--benign-races reports benign pairs as races; a precondition no thread satisfies is usually a mistake in a __requires or __axiom."},
+		HelpURI:              helpURI + "#aliasing",
 		DefaultConfiguration: sarifDefault{"note"}},
 	{ID: RuleInput, Name: "InputError",
 		ShortDescription:     sarifText{"The file could not be checked"},
 		FullDescription:      sarifText{"The file could not be read, parsed or analysed."},
 		Help:                 sarifText{"Fix the error the message names."},
+		HelpURI:              helpURI + "#usage",
 		DefaultConfiguration: sarifDefault{"error"}},
 }
 
@@ -132,38 +172,84 @@ func ruleIndex(id string) int {
 	return -1
 }
 
-// WriteSARIF writes the run as a SARIF 2.1.0 log.
+// WriteSARIF writes the run as a SARIF 2.1.0 log. Locations are relative
+// to %SRCROOT%, the working directory, where they lie under it.
 func WriteSARIF(w io.Writer, r *Run) error {
+	v := version.Get()
+	exit := r.ExitCode()
+	inv := sarifInvocation{ExecutionSuccessful: exit != 2 || r.Count().Errors == 0, ExitCode: exit, Arguments: r.Args}
+	s := &sarifWriter{lines: r.lines()}
+	if wd, err := os.Getwd(); err == nil {
+		s.root = wd
+		inv.WorkingDirectory = &sarifArtifact{URI: dirURI(wd)}
+	}
 	run := sarifRun{
-		Tool:    sarifTool{Driver: sarifDriver{Name: "drfcheck", InformationURI: "https://doi.org/10.1007/978-3-030-81685-8_19", Rules: sarifRules}},
-		Results: []sarifResult{},
+		Tool:        sarifTool{Driver: sarifDriver{Name: "drfcheck", Version: v.Version, InformationURI: projectURI, Rules: sarifRules}},
+		Invocations: []sarifInvocation{inv},
+		Results:     []sarifResult{},
+	}
+	if s.root != "" {
+		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: dirURI(s.root)}}
 	}
 	for _, f := range r.Files {
-		run.Results = append(run.Results, sarifFile(f)...)
+		if !f.NoKernel {
+			run.Results = append(run.Results, s.file(f)...)
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
-func sarifFile(f *File) []sarifResult {
-	if f.Err != nil {
-		return inputErrors(f)
+// sarifWriter makes the results of a run.
+type sarifWriter struct {
+	root  string // the absolute path %SRCROOT% stands for, or ""
+	lines check.Lines
+}
+
+// dirURI is a directory as a file URI ending in a slash.
+func dirURI(dir string) string {
+	u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
+	if !strings.HasSuffix(u, "/") {
+		u += "/"
 	}
+	return u
+}
+
+func (s *sarifWriter) file(f *File) []sarifResult {
 	var out []sarifResult
+	for _, e := range f.BadSuppressions {
+		out = append(out, s.result(RuleInput, "error", e.Msg, e.At))
+	}
+	if f.Err != nil {
+		return append(out, s.inputErrors(f)...)
+	}
 	for _, k := range f.Kernels {
 		var results []sarifResult
-		for _, race := range k.Races {
-			results = append(results, sarifRace(k, race))
+		fps := fingerprints(k, s.lines)
+		finding := func(res sarifResult, rule check.Rule, i int) sarifResult {
+			res.Fingerprints = map[string]string{fingerprintKey: fps[rule][i]}
+			if sup := k.Suppressed(rule, i); sup != nil {
+				ss := sarifSuppression{Kind: string(sup.Kind), Justification: sup.Reason}
+				if sup.At.IsValid() {
+					loc := s.location(sup.At, nil)
+					ss.Location = &loc
+				}
+				res.Suppressions = []sarifSuppression{ss}
+			}
+			return res
 		}
-		for _, d := range k.Divergences {
-			results = append(results, result(RuleDivergence, "error", divergenceText(k, d), d.Witness.Check.At))
+		for i, race := range k.Races {
+			results = append(results, finding(s.race(k, race), check.RuleRace, i))
 		}
-		for _, u := range k.Unknowns {
-			results = append(results, result(RuleUnknown, "warning", fmt.Sprintf("%s: cannot check: %s", k.Name, u.Reason), u.At))
+		for i, d := range k.Divergences {
+			results = append(results, finding(s.result(RuleDivergence, "error", divergenceText(k, d), d.Witness.Check.At), check.RuleDivergence, i))
+		}
+		for i, u := range k.Unknowns {
+			results = append(results, finding(s.result(RuleUnknown, "warning", fmt.Sprintf("%s: cannot check: %s", k.Name, u.Reason), u.At), check.RuleUnknown, i))
 		}
 		for _, n := range k.Notes {
-			results = append(results, result(RuleNote, "note", fmt.Sprintf("%s: %s", k.Name, n.Message), n.At))
+			results = append(results, s.result(RuleNote, "note", fmt.Sprintf("%s: %s", k.Name, n.Message), n.At))
 		}
 		// what the verdict rests on that the host code does not show: a
 		// note of its own, so that a kernel found race-free says it too
@@ -172,7 +258,7 @@ func sarifFile(f *File) []sarifResult {
 			if len(k.Source.Sites) > 0 {
 				at = k.Source.Sites[0].At
 			}
-			results = append(results, result(RuleNote, "note", fmt.Sprintf("%s (%s): %s", k.Name, k.Verdict, AssumedText(a)), at))
+			results = append(results, s.result(RuleNote, "note", fmt.Sprintf("%s (%s): %s", k.Name, k.Verdict, AssumedText(a)), at))
 		}
 		addLaunch(results, k)
 		out = append(out, results...)
@@ -200,7 +286,17 @@ func addLaunch(results []sarifResult, k *check.Report) {
 }
 
 // inputErrors makes one result per positioned error of a file.
-func inputErrors(f *File) []sarifResult {
+func (s *sarifWriter) inputErrors(f *File) []sarifResult {
+	var out []sarifResult
+	for _, e := range positioned(f) {
+		out = append(out, s.result(RuleInput, "error", e.Msg, e.At))
+	}
+	return out
+}
+
+// positioned are the errors of a file that could not be checked, each
+// with a position (the file's first line when the error has none).
+func positioned(f *File) protocol.ErrorList {
 	var list protocol.ErrorList
 	if el, ok := f.Err.(protocol.ErrorList); ok {
 		list = el
@@ -209,44 +305,61 @@ func inputErrors(f *File) []sarifResult {
 	} else {
 		list = protocol.ErrorList{{At: protocol.Pos{File: f.Path, Line: 1, Col: 1}, Msg: f.Err.Error()}}
 	}
-	var out []sarifResult
-	for _, e := range list {
-		at := e.At
-		if !at.IsValid() {
-			at = protocol.Pos{File: f.Path, Line: 1, Col: 1}
+	out := make(protocol.ErrorList, len(list))
+	for i, e := range list {
+		out[i] = e
+		if !e.At.IsValid() {
+			out[i] = &protocol.Error{At: protocol.Pos{File: f.Path, Line: 1, Col: 1}, Msg: e.Msg}
 		}
-		out = append(out, result(RuleInput, "error", e.Msg, at))
 	}
 	return out
 }
 
-func result(rule, level, msg string, at protocol.Pos) sarifResult {
+func (s *sarifWriter) result(rule, level, msg string, at protocol.Pos) sarifResult {
 	return sarifResult{RuleID: rule, RuleIndex: ruleIndex(rule), Level: level,
-		Message: sarifText{msg}, Locations: []sarifLocation{location(at, nil)}}
+		Message: sarifText{msg}, Locations: []sarifLocation{s.location(at, nil)}}
 }
 
-func location(at protocol.Pos, msg *sarifText) sarifLocation {
+// fingerprintKey names drfcheck's fingerprints (check.Finding): the rule,
+// the kernel, the array and the text of the accesses, never a line, so
+// that an alert stays one alert when code moves above it.
+const fingerprintKey = "drfcheck/v2"
+
+func (s *sarifWriter) location(at protocol.Pos, msg *sarifText) sarifLocation {
 	line := at.Line
 	if line < 1 {
 		line = 1
 	}
 	return sarifLocation{Message: msg, PhysicalLocation: sarifPhysical{
-		ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(at.File)},
+		ArtifactLocation: s.artifact(at.File),
 		Region:           sarifRegion{StartLine: line, StartColumn: at.Col},
 	}}
 }
 
-func sarifRace(k *check.Report, r *check.Race) sarifResult {
+// artifact names a file relative to %SRCROOT% when it lies under it, else
+// as a file URI.
+func (s *sarifWriter) artifact(file string) sarifArtifact {
+	if s.root != "" {
+		abs, err := filepath.Abs(file)
+		if err == nil {
+			if rel, err := filepath.Rel(s.root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				return sarifArtifact{URI: (&url.URL{Path: filepath.ToSlash(rel)}).String(), URIBaseID: srcRoot}
+			}
+			return sarifArtifact{URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()}
+		}
+	}
+	return sarifArtifact{URI: filepath.ToSlash(file)}
+}
+
+func (s *sarifWriter) race(k *check.Report, r *check.Race) sarifResult {
 	w := r.Witness
 	a, b := w.Threads[0], w.Threads[1]
-	res := result(RuleRace, "error", raceText(k, r), a.Access.At)
+	res := s.result(RuleRace, "error", raceText(k, r), a.Access.At)
 	id := 1
 	other := sarifText{fmt.Sprintf("the other access: %s", accessText(k, r, 1))}
-	rel := location(b.Access.At, &other)
+	rel := s.location(b.Access.At, &other)
 	rel.ID = &id
 	res.RelatedLocations = []sarifLocation{rel}
-	res.Fingerprints = map[string]string{"drfcheck/race/v1": fmt.Sprintf("%s:%s:%d:%d:%s:%d:%d",
-		k.Name, r.Array, a.Access.At.Line, a.Access.At.Col, b.Access.At.File, b.Access.At.Line, b.Access.At.Col)}
 	res.Properties = map[string]any{"array": r.Array, "level": r.Level.String(), "kernel": k.Name}
 	return res
 }

@@ -7,16 +7,20 @@ import (
 	"sort"
 	"strings"
 
-	"drfcheck/check"
-	"drfcheck/protocol"
-	"drfcheck/protocol/wellformed"
-	"drfcheck/smtgen"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // Text writes reports shaped like compiler diagnostics.
 type Text struct {
 	W     io.Writer
 	Color bool
+	// Quiet leaves out the lines of kernels that are data-race free (or
+	// whose findings are all suppressed), host-only files, notes and
+	// suppressed findings: only what needs attention.
+	Quiet bool
 	src   sources
 }
 
@@ -31,13 +35,20 @@ func (t *Text) printf(format string, args ...any) { fmt.Fprintf(t.W, format, arg
 
 // File writes the report of one file.
 func (t *Text) File(f *File) {
+	if f.NoKernel {
+		return
+	}
+	for _, e := range f.BadSuppressions {
+		t.header(e.At, "error", e.Msg)
+		t.quote(e.At, "")
+	}
 	if f.Err != nil {
 		for _, line := range strings.Split(f.Err.Error(), "\n") {
 			t.diag(line, "error")
 		}
 		return
 	}
-	if f.HostOnly {
+	if f.HostOnly && !t.Quiet {
 		t.printf("%s: %s: no __global__ function (host code only): nothing to check\n", t.paint("1", f.Path), t.paint(sevColor("note"), "note"))
 		return
 	}
@@ -68,21 +79,51 @@ func sevColor(s string) string {
 // kernel writes every finding of one kernel of the file at path and its
 // summary line.
 func (t *Text) kernel(path string, k *check.Report) {
-	for _, r := range k.Races {
+	effective := k.Effective()
+	if t.Quiet && (effective == check.DRF || effective == check.Unchecked) {
+		return
+	}
+	for i, r := range k.Races {
+		if s := k.Suppressed(check.RuleRace, i); s != nil {
+			t.suppressed(r.Witness.Threads[0].Access.At, fmt.Sprintf("data race on '%s'", r.Array), s)
+			continue
+		}
 		t.race(k, r)
 	}
-	for _, d := range k.Divergences {
+	for i, d := range k.Divergences {
+		if s := k.Suppressed(check.RuleDivergence, i); s != nil {
+			t.suppressed(d.Witness.Check.At, "barrier divergence", s)
+			continue
+		}
 		t.divergence(k, d)
 	}
-	for _, u := range k.Unknowns {
+	for i, u := range k.Unknowns {
+		if s := k.Suppressed(check.RuleUnknown, i); s != nil {
+			t.suppressed(u.At, "cannot check: "+u.Reason, s)
+			continue
+		}
 		t.header(u.At, "warning", "cannot check: "+u.Reason)
 		t.quote(u.At, "")
 	}
-	for _, n := range k.Notes {
-		t.header(n.At, "note", n.Message)
-		t.quote(n.At, "")
+	if !t.Quiet {
+		for _, n := range k.Notes {
+			t.header(n.At, "note", n.Message)
+			t.quote(n.At, "")
+		}
 	}
 	t.summary(path, k)
+}
+
+// suppressed writes the one line of a suppressed finding.
+func (t *Text) suppressed(at protocol.Pos, what string, s *check.Suppression) {
+	if t.Quiet {
+		return
+	}
+	why := s.Reason
+	if s.Kind == check.InSource {
+		why = "drfcheck:ignore at " + s.At.String() + ": " + s.Reason
+	}
+	t.header(at, "note", fmt.Sprintf("suppressed %s (%s)", what, why))
 }
 
 func (t *Text) header(pos protocol.Pos, severity, msg string) {
@@ -228,6 +269,13 @@ func (t *Text) summary(path string, k *check.Report) {
 	default:
 		what = t.paint("1;35", "unknown") + " (" + plural(len(k.Unknowns), "construct") + " not checked)"
 	}
+	if n := k.SuppressedCount(); n > 0 {
+		if k.Effective() == check.DRF {
+			what = t.paint("1;32", "nothing left") + " (" + what + ", all suppressed)"
+		} else {
+			what += fmt.Sprintf(" (%d suppressed)", n)
+		}
+	}
 	levels := make([]string, len(k.Levels))
 	for i, l := range k.Levels {
 		levels[i] = l.String()
@@ -293,9 +341,9 @@ func (t *Text) Summary(r *Run) {
 		color string
 	}{
 		{"drf", c.DRF, "1;32"}, {"racy", c.Racy, "1;31"}, {"divergent", c.Divergent, "1;31"},
-		{"unknown", c.Unknown, "1;35"}, {"unchecked", c.Unchecked, "1"},
+		{"unknown", c.Unknown, "1;35"}, {"unchecked", c.Unchecked, "1"}, {"suppressed", c.Suppressed, "1"},
 	} {
-		if row.name == "unchecked" && row.n == 0 {
+		if (row.name == "unchecked" || row.name == "suppressed") && row.n == 0 {
 			continue
 		}
 		name := fmt.Sprintf("%-12s", row.name)

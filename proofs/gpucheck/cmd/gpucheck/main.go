@@ -1,5 +1,5 @@
 // Command gpucheck prepares the GPU cross-check of drfcheck's CUDA oracle
-// (package drfcheck/proofs/gpucheck): it draws the cases, runs drfcheck on
+// (package github.com/drfcheck/drfcheck/proofs/gpucheck): it draws the cases, runs drfcheck on
 // each (its verdicts kept in a progress file, so that an interrupted run
 // goes on where it stopped: the cases are the same for the same seed), and
 // writes the folder that run.sh runs on a machine with nvcc and a GPU.
@@ -17,7 +17,7 @@ import (
 	"os"
 	"time"
 
-	"drfcheck/proofs/gpucheck"
+	"github.com/drfcheck/drfcheck/proofs/gpucheck"
 )
 
 func main() {
