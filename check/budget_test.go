@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"drfcheck/check"
+	"github.com/drfcheck/drfcheck/check"
 )
 
 // TestBudgetSpent: a kernel whose budget is over before its check starts is

@@ -6,9 +6,9 @@ import (
 
 	"github.com/leanovate/gopter/prop"
 
-	"drfcheck/check"
-	"drfcheck/proofs/cudagen"
-	"drfcheck/proofs/exec"
+	"github.com/drfcheck/drfcheck/check"
+	"github.com/drfcheck/drfcheck/proofs/cudagen"
+	"github.com/drfcheck/drfcheck/proofs/exec"
 )
 
 // TestCUDATimeouts: a query cut short by a time limit is unknown, never

@@ -3,8 +3,8 @@ package wellformed
 import (
 	"math"
 
-	"drfcheck/protocol"
-	"drfcheck/protocol/eval"
+	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/eval"
 )
 
 // specialize replaces each parameter that the preconditions fix to a single

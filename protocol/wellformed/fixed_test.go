@@ -3,7 +3,7 @@ package wellformed_test
 import (
 	"testing"
 
-	"drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/protocol/wellformed"
 )
 
 // TestSpecialize: a parameter that the preconditions fix is replaced by its
