@@ -50,7 +50,7 @@ func TestAlign(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, aligned, rest string
 	}{{
-		// Seed 004, Listing 2.3: the left protocol aligns to the right one.
+		// Cogumbreiro et al., Listing 2.3: the left protocol aligns to the right one.
 		name: "listing 2.3",
 		in: `param N, M; shared tile;
 			for r in 0..N {

@@ -64,7 +64,7 @@ const (
 	// (package split/interval): polynomial in the nesting of synchronized
 	// loops.
 	Intervals Encoding = iota
-	// Paper aligns (align, Fig. 3 of seed 004) and splits (split, Fig. 4):
+	// Paper aligns (align, Fig. 3 of Cogumbreiro et al.) and splits (split, Fig. 4):
 	// exponential in the nesting of synchronized loops.
 	Paper
 )
@@ -139,7 +139,7 @@ type Input struct {
 	// GridDefault says that the grid size is the default's (any number of
 	// blocks), not the user's: a race between blocks then carries a hint.
 	GridDefault bool
-	// LockStep says that the threads of a warp run in lock-step (seed 000,
+	// LockStep says that the threads of a warp run in lock-step (Bardsley and Donaldson,
 	// Definition 2.2; GPUVerify's --warp-sync): two accesses of one warp
 	// are ordered unless both threads execute them at the same step.
 	LockStep bool
@@ -434,7 +434,7 @@ type job struct {
 
 // group gathers the traces of one variant and array whose phase is the same
 // and mentions no variable of their binders. Splitting nested
-// synchronized loops makes exponentially many of these (seed 004, Fig. 4),
+// synchronized loops makes exponentially many of these (Cogumbreiro et al., Fig. 4),
 // and intervals make one per level of nesting;
 // a trace's query is then its group's query plus the ranges of its
 // binders, so when the group's query, asked once without binders, has no

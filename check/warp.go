@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// warpOpts are the warp settings of a file (seed 000): the warp size, and
+// warpOpts are the warp settings of a file (Bardsley and Donaldson): the warp size, and
 // whether the threads of a warp run in lock-step (GPUVerify's --warp-sync,
 // hardware before Volta) rather than independently.
 type warpOpts struct {

@@ -47,7 +47,7 @@ type Options struct {
 	// Budget bounds the analysis of each kernel (package symexec): a kernel
 	// whose analysis it cuts is unknown, the others keep their results.
 	Budget symexec.Budget
-	// LockStep says that the threads of a warp run in lock-step (seed 000,
+	// LockStep says that the threads of a warp run in lock-step (Bardsley and Donaldson,
 	// --warp-sync): see symexec.Options.
 	LockStep bool
 	// MaxBlock, MaxGrid and MinBlock bound the launch sizes given (flags,

@@ -78,7 +78,7 @@ func theorem1(alignFn alignFunc, stats Stats) func(c *Case) string {
 	}
 }
 
-// TestTheorem1Align: Theorem 1 of seed 004. For p in W (Definition 1:
+// TestTheorem1Align: Theorem 1 of Cogumbreiro et al. For p in W (Definition 1:
 // barrier-free code, barriers, synchronized loops that run at least once,
 // under concrete parameters) run by a block of 2 to 4 threads, p is safe in
 // eval if and only if align.Protocol(align.Align(p)) is.
@@ -194,7 +194,7 @@ func theorem3(stats Stats) func(c *Case) string {
 	}
 }
 
-// TestTheorem3Split: Theorem 3 of seed 004. For the aligned form of a
+// TestTheorem3Split: Theorem 3 of Cogumbreiro et al. For the aligned form of a
 // protocol of W, eval of align.Protocol(aligned, rest) is safe if and only
 // if every trace of split.Split(aligned, rest) is safe, each trace being
 // evaluated concretely for every assignment of its binders.

@@ -50,7 +50,7 @@ func paperTraces(alignFn alignFunc) tracesFunc {
 	return func(sts []protocol.Stmt) ([]split.Trace, error) { return split.Split(alignFn(sts)) }
 }
 
-// pipeline runs the stages of seed 004 on a case as check.Checker does
+// pipeline runs the stages of Cogumbreiro et al. on a case as check.Checker does
 // (see check/check.go, plan): wellformed.Normalize with the
 // solver as oracle; one divergence query per Divergence; for each variant,
 // whose queries assume the program's and the variant's preconditions and
@@ -387,7 +387,7 @@ func smtPropertyExact(s *smtgen.Solver, tracesFn tracesFunc, stats Stats, encodi
 	}
 }
 
-// TestSMTEncoding: the two-thread SMT encoding (seed 004, Example 2) of the
+// TestSMTEncoding: the two-thread SMT encoding (Cogumbreiro et al., Example 2) of the
 // traces of every well-formed variant, cut by the paper's align and split,
 // with all parameters fixed by top-level assumptions and blockDim fixed to
 // the block eval runs, agrees with eval on races and barrier divergence,

@@ -240,7 +240,7 @@ func (m Mode) Word() string { return [...]string{"read", "write", "atomic"}[m] }
 
 // Conflicts reports whether two accesses in these modes race when they hit the
 // same index from different threads: read/read and atomic/atomic do not,
-// everything else does (seed 000 for atomics).
+// everything else does (Bardsley and Donaldson for atomics).
 func Conflicts(a, b Mode) bool {
 	return !(a == Read && b == Read) && !(a == Atomic && b == Atomic)
 }
@@ -322,14 +322,14 @@ type LoopValue struct {
 
 // Sync is a barrier. Scope says which threads it orders: by default the
 // threads of one block (__syncthreads); ScopeWarp orders only the threads of
-// one warp (__syncwarp, seed 000), ScopeGrid every thread of the grid (a
+// one warp (__syncwarp, Bardsley and Donaldson), ScopeGrid every thread of the grid (a
 // cooperative groups grid.sync()). A barrier of a wider scope also orders
 // the threads of every narrower one.
 type Sync struct {
 	At    Pos
 	Scope Scope
 	// Implicit marks a warp barrier that a transformation put after an
-	// access to model lock-step warps (seed 000): it orders the two
+	// access to model lock-step warps (Bardsley and Donaldson): it orders the two
 	// threads only when both run it, so that disagreeing on it is not
 	// barrier divergence. It is never parsed or printed.
 	Implicit bool
@@ -417,7 +417,7 @@ const (
 	Global                 // array in global memory: one per grid
 	// Distinct declares nothing: it names locals whose values differ
 	// between any two threads, each from the others and from itself (the
-	// values an atomic counter hands out, seed 000 Section 4.2).
+	// values an atomic counter hands out, Bardsley and Donaldson Section 4.2).
 	Distinct
 )
 
@@ -482,7 +482,7 @@ func (n *File) Pos() Pos    { return Pos{File: n.Name, Line: 1, Col: 1} }
 
 // Binder binds a variable shared by the two threads of a symbolic trace to
 // the range [Lo, Hi): the variable of an aligned synchronized loop, which
-// both threads run in lock-step from barrier to barrier (seed 004, Fig. 4).
+// both threads run in lock-step from barrier to barrier (Cogumbreiro et al., Fig. 4).
 type Binder struct {
 	Var    string
 	Lo, Hi Expr

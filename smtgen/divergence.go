@@ -9,7 +9,7 @@ import (
 
 // DivergenceWitness is two threads of one block that disagree at a
 // synchronized conditional or loop: one reaches a barrier the other does not
-// (seed 003).
+// (Sarkar et al.).
 type DivergenceWitness struct {
 	Check             *wellformed.Divergence
 	BlockDim, GridDim [3]int64

@@ -51,7 +51,7 @@ type Env struct {
 type encodeError struct{ err error }
 
 // encoder builds the formula of one query. Names follow the two-thread
-// encoding of seed 004, Example 2: a uniform value is one constant ("N",
+// encoding of Cogumbreiro et al., Example 2: a uniform value is one constant ("N",
 // "blockDim.x", the variable of an aligned loop), a thread-local value has
 // one constant per thread ("threadIdx.x$1", "threadIdx.x$2", "x$1").
 type encoder struct {

@@ -218,7 +218,7 @@ func knownValues(ss []site) bool {
 	return false
 }
 
-// race builds the formula of Example 2 (seed 004): each thread is at one of
+// race builds the formula of Example 2 (Cogumbreiro et al.): each thread is at one of
 // the sites, the indices agree in every dimension, and the modes conflict.
 //
 // The form of the formula is chosen for Z3's incremental solver, measured

@@ -51,7 +51,7 @@ func TestRaces(t *testing.T) {
 		launch    smtgen.Launch
 		want      smtgen.Status
 	}{
-		// Seed 004, Examples 1 and 2: thread t+1 writes A[t+2], which thread t
+		// Cogumbreiro et al., Examples 1 and 2: thread t+1 writes A[t+2], which thread t
 		// reads.
 		{"example 2", `shared A; wr A[tid + 1]; rd A[tid + 2]; sync;`, oneDim, smtgen.Fails},
 		{"example 2, one thread", `shared A; wr A[tid + 1]; rd A[tid + 2]; sync;`,

@@ -499,7 +499,7 @@ func (s *Solver) raceStatus(q RaceQuery) (Status, error) {
 }
 
 // smallModel looks for a model whose values are small, so that witnesses
-// read like the examples a person would pick (seed 004 reports "r = 1 and
+// read like the examples a person would pick (Cogumbreiro et al. reports "r = 1 and
 // N = 2"): it first bounds every constant of the kernel by 1, 2, 4, ... and
 // keeps the first bound that has a model, then makes each constant
 // non-negative where it can be, then shrinks the absolute value of each

@@ -32,7 +32,7 @@ func describe(ts []split.Trace) string {
 
 func TestSplit(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
-		// Seed 004, Example 1: one barrier interval, one trace.
+		// Cogumbreiro et al., Example 1: one barrier interval, one trace.
 		{"example 1", `shared A; wr A[tid + 1]; rd A[tid + 2]; sync;`, "[] wr,rd"},
 		// Listing 2.3 aligned: the three fragments of Section 2.2.
 		{"listing 2.3", `param N, M; shared tile;

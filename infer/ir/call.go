@@ -7,7 +7,7 @@ import (
 	"github.com/drfcheck/drfcheck/protocol"
 )
 
-// Calls (seed 004, Section 5: "auxiliary functions that manipulate shared
+// Calls (Cogumbreiro et al., Section 5: "auxiliary functions that manipulate shared
 // memory [...] we can inline such calls easily. Faial cannot handle
 // recursive functions"). A function with a body outside the system headers
 // is inlined: its parameters are bound to the arguments (a copy for a

@@ -15,7 +15,7 @@ import (
 // R reads that value whichever write comes last, as the thread's own.
 // This is what takes `s = x; use(s)` by every thread of a block (all
 // writing one value) from a false alarm to race free. Under lock-step
-// warps (seed 000) W1 and W2 may be ordered while R and W2 are not, so
+// warps (Bardsley and Donaldson) W1 and W2 may be ordered while R and W2 are not, so
 // the reads are kept there (Options.LockStep).
 //
 // covered holds the writes that cover reads at the current point: set by a

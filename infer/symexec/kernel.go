@@ -47,7 +47,7 @@ type Result struct {
 type Options struct {
 	WarpSize int64  // the value of warpSize; 0 means 32
 	Budget   Budget // bounds the analysis; the zero value, none
-	// LockStep says that the threads of a warp run in lock-step (seed 000):
+	// LockStep says that the threads of a warp run in lock-step (Bardsley and Donaldson):
 	// a read of what the thread wrote is then an access (forward.go).
 	LockStep bool
 	// MaxBlock and MaxGrid are the largest block and grid sizes the
@@ -174,7 +174,7 @@ func written(f *ir.Func) map[*ir.Base]bool {
 
 // counters returns the bases that the kernel updates only by atomic
 // increments by a positive constant (atomicAdd(p, k), k > 0) and never
-// writes otherwise: their atomics hand out a value at most once (seed 000,
+// writes otherwise: their atomics hand out a value at most once (Bardsley and Donaldson,
 // Section 4.2, "repetition-free" atomics; as there, the counter is assumed
 // not to wrap around).
 func counters(f *ir.Func) map[*ir.Base]bool {

@@ -8,7 +8,7 @@ import (
 	"github.com/drfcheck/drfcheck/protocol"
 )
 
-// Loops (seed 004, Section 5: "Whenever possible loops are transformed to
+// Loops (Cogumbreiro et al., Section 5: "Whenever possible loops are transformed to
 // loops with a stride of 1 following ideas from loop normalization [...].
 // We approximate whiles as a structured loop with an unknown upper
 // bound.").

@@ -329,7 +329,7 @@ func TestLongValueChain(t *testing.T) {
 	}
 }
 
-// TestCounters checks which atomics hand out distinct values (seed 000,
+// TestCounters checks which atomics hand out distinct values (Bardsley and Donaldson,
 // Section 4.2): the values of atomicAdd(&count[off], k), k > 0 a constant,
 // are declared distinct only when the counter is never updated otherwise
 // and off is the same for every thread of the grid at every iteration.

@@ -1,7 +1,7 @@
 package cudagen
 
 // This file generates atomic counters whose race freedom rests on the
-// values their atomics return (seed 000, Section 4.2, "repetition-free"
+// values their atomics return (Bardsley and Donaldson, Section 4.2, "repetition-free"
 // atomics): a counter that is only ever incremented, by atomicAdd of a
 // positive constant k, at one address for the whole grid, returns each of
 // its values at most once, so a thread that writes slots[atomicAdd(c, k)]

@@ -74,7 +74,7 @@ type Config struct {
 	// MaxSteps bounds the evaluation: statements executed plus loop
 	// iterations, summed over all threads. Zero or less means 1_000_000.
 	MaxSteps int
-	// WarpSize is the number of threads of a warp (seed 000): consecutive
+	// WarpSize is the number of threads of a warp (Bardsley and Donaldson): consecutive
 	// linear thread indices x + y*blockDim.x + z*blockDim.x*blockDim.y of
 	// one block. Zero or less means 32.
 	WarpSize int64
@@ -83,7 +83,7 @@ type Config struct {
 	// own: the replay of a witness of an abstraction that treats these
 	// operators as functions with some of their laws.
 	BitOps func(op protocol.BinOp, x, y int64) (v int64, ok bool)
-	// LockStep runs the threads of a warp in lock-step (seed 000,
+	// LockStep runs the threads of a warp in lock-step (Bardsley and Donaldson,
 	// Definition 2.2, with the resynchronization of Section 3.1): two
 	// accesses of two threads of one warp are ordered when an access that
 	// both threads make (the same access at the same iteration of every

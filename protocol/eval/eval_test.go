@@ -12,7 +12,7 @@ import (
 	"github.com/drfcheck/drfcheck/protocol/eval"
 )
 
-// listing23 is the protocol of Listing 2.3 (left) of seed 004, with an extra
+// listing23 is the protocol of Listing 2.3 (left) of Cogumbreiro et al., with an extra
 // sync after the j loop when fixed (Test 1 of Table 1, DRF version):
 //
 //	for r in 0..N { for i in 0..M { wr tile[tid] } sync; for j in 0..M { rd tile[tid + j] } }
@@ -29,7 +29,7 @@ func listing23(fixed bool) *protocol.File {
 		loop("r", n(0), x("N"), body...))
 }
 
-// listing22 is Listing 2.2 of seed 004: the unsynchronized j loop of
+// listing22 is Listing 2.2 of Cogumbreiro et al.: the unsynchronized j loop of
 // iteration r and the i loop of iteration r+1.
 func listing22() *protocol.File {
 	return file(decls(decl(protocol.Shared, "tile"), decl(protocol.Param, "M")),

@@ -8,7 +8,7 @@ import (
 	"github.com/drfcheck/drfcheck/protocol/parser"
 )
 
-// TestClaim1 runs tests 1, 2 and 4 of Claim 1 of seed 004 (Table 1; Listing
+// TestClaim1 runs tests 1, 2 and 4 of Claim 1 of Cogumbreiro et al. (Table 1; Listing
 // 2.1 and Fig. 5), racy and DRF versions, written in .prot, with N = 2 and
 // two threads.
 func TestClaim1(t *testing.T) {

@@ -2,7 +2,7 @@ package wellformed
 
 import "github.com/drfcheck/drfcheck/protocol"
 
-// Slice keeps what matters to one array (seed 004, Section 5, "one protocol
+// Slice keeps what matters to one array (Cogumbreiro et al., Section 5, "one protocol
 // per array"): its accesses and every barrier. Barrier-free statements left
 // without an access are dropped; synchronized loops stay, since their
 // barriers still separate phases.

@@ -49,7 +49,7 @@ const (
 	// barriers order.
 	GridLevel
 	// WarpLevel compares two threads of one warp, which barriers of every
-	// scope order (seed 000). It is checked apart when a protocol has warp
+	// scope order (Bardsley and Donaldson). It is checked apart when a protocol has warp
 	// barriers; BlockLevel then compares threads of different warps.
 	WarpLevel
 )
@@ -527,7 +527,7 @@ func filterBlock(b *protocol.Block, keep func(*protocol.Sync) bool) *protocol.Bl
 	return &protocol.Block{At: b.At, Stmts: filterSyncs(b.Stmts, keep)}
 }
 
-// LockStep models the threads of a warp running in lock-step (seed 000,
+// LockStep models the threads of a warp running in lock-step (Bardsley and Donaldson,
 // Definition 2.2 and the re-sync method of Section 3.1): after each
 // access, two threads of one warp that both made it are ordered. It puts an
 // implicit warp barrier after every access; Normalize then drops, in the

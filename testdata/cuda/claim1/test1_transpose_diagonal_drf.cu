@@ -1,6 +1,6 @@
 // expect: drf
 //--blockDim=[32,8] --gridDim=1
-// Claim 1, test 1, fixed (seed 004, Section 6: "The DRF version adds a sync
+// Claim 1, test 1, fixed (Cogumbreiro et al., Section 6: "The DRF version adds a sync
 // after the second inner loop"). Each iteration of r now ends with a
 // barrier, so the reads of iteration r and the writes of r + 1 are in
 // different phases. Within a phase thread (x, y) writes tile[y + i][x] for

@@ -1,6 +1,6 @@
 // expect: racy
 //--blockDim=[32,8] --gridDim=1
-// Claim 1, test 1 (seed 004, Listing 2.1, left): transposeDiagonal from the
+// Claim 1, test 1 (Cogumbreiro et al., Listing 2.1, left): transposeDiagonal from the
 // NVIDIA matrix transpose tutorial, repeated nreps times. There is no
 // barrier between the reads of tile at the end of iteration r and the
 // writes of iteration r + 1: thread (1,0) reads tile[1][0] (j = 0) while

@@ -1,6 +1,6 @@
 // expect: racy
 //--blockDim=64 --gridDim=1
-// Claim 1, test 4 (seed 004, Fig. 5 "last-iter-first-iter") as CUDA. The
+// Claim 1, test 4 (Cogumbreiro et al., Fig. 5 "last-iter-first-iter") as CUDA. The
 // last iteration of the nested loops (x = y = N) writes A[tid + 2N] after
 // its barrier, in the same phase as the first iteration of the z loop
 // (z = 2N), which writes A[tid + 2N + 1] before its barrier: thread 1

@@ -1,6 +1,6 @@
 // expect: racy
 //--blockDim=64 --gridDim=1
-// KNOWN FALSE ALARM: Claim 1, test 5 of seed 004 (Fig. 6, "read-index").
+// KNOWN FALSE ALARM: Claim 1, test 5 of Cogumbreiro et al. (Fig. 6, "read-index").
 // The index x is read from shared memory, where every thread stored its
 // own id, so thread t writes A[t] and the kernel is data-race free. Access
 // memory protocols abstract array contents away: x is any value, per

@@ -2,7 +2,7 @@
 //--blockDim=128 --gridDim=1 --warp-sync
 // The unrolled last warp of the classic reduction, written for GPUs whose
 // warps run in lock-step (before Volta), checked as such (--warp-sync,
-// seed 000): the 32 threads of warp 0 make each access together, so the
+// Bardsley and Donaldson): the 32 threads of warp 0 make each access together, so the
 // reads of sdata[tid + 16] by one statement all happen before the writes
 // of sdata[tid] of the same statement, and after those of the previous
 // one. (testdata/cuda/reduction/warp_reduce_racy.cu is the same code under

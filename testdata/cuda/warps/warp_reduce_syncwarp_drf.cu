@@ -5,7 +5,7 @@
 // reads of the warp before its writes, and the next __syncwarp() orders the
 // writes before the next step's reads. Only warp 0 (tid < 32, all of it)
 // runs warpReduce, so every __syncwarp is reached by a whole warp, and the
-// threads of warp 0 are ordered by it (seed 000).
+// threads of warp 0 are ordered by it (Bardsley and Donaldson).
 __device__ void warpReduce(float *sdata, unsigned int tid) {
   float v = sdata[tid];
   for (int offset = 32; offset > 0; offset /= 2) {
