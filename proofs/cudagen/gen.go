@@ -116,6 +116,8 @@ type gen struct {
 	hdrN               int              // header constructs placed (genheader.go)
 	lr                 *rand.Rand       // the choices of genlayout.go, apart from r's
 	layoutDone         bool             // a layout group was placed (genlayout.go)
+	cr                 *rand.Rand       // the choices of genctor.go, apart from r's
+	ctorDone           bool             // a constructor group was placed (genctor.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -186,6 +188,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		wr:    newWrapRand(seed),
 		hr:    newHdrRand(seed),
 		lr:    newLayoutRand(seed),
+		cr:    newCtorRand(seed),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},
