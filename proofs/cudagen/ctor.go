@@ -162,7 +162,13 @@ func (c *checker) ctors(s *Struct) {
 		c.fail("%s does not begin with its base's fields", s.Name)
 	}
 	st := &Type{K: KStruct, S: s}
+	sigs := map[string]bool{}
 	for _, f := range s.Ctors {
+		sig := sigString(f, "")
+		if sigs[sig] {
+			c.fail("two constructors %s of %s", sig, s.Name) // a redeclaration
+		}
+		sigs[sig] = true
 		c.fn, c.fnIdx = f, -1 // no calls
 		c.locals = map[string]bool{}
 		c.scopes = []map[*Var]bool{c.globalScope}

@@ -124,12 +124,15 @@ func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
 func (g *gen) intn(n int) int        { return g.r.Intn(n) }
 
 // pick returns an index chosen with the given weights.
-func (g *gen) pick(ws ...int) int {
+func (g *gen) pick(ws ...int) int { return pickFrom(g.r, ws...) }
+
+// pickFrom returns an index chosen with the given weights, drawn from r.
+func pickFrom(r *rand.Rand, ws ...int) int {
 	t := 0
 	for _, w := range ws {
 		t += w
 	}
-	x := g.r.Intn(t)
+	x := r.Intn(t)
 	for i, w := range ws {
 		if x < w {
 			return i

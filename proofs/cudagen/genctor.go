@@ -19,10 +19,12 @@ import "math/rand"
 //	  }
 //	};
 //	...
-//	C4 s5;            // the default constructor writes the thread's cell
-//	sink[tid] += (unsigned)f6(s5);   // the copy constructor writes it again
+//	C4 s5;                // the default constructor writes the thread's cell
+//	int u7 = f6(s5);      // the copy constructor writes it again
+//	sink[tid] += (unsigned)u7;
 //	__syncthreads();
-//	int r7 = cg3[(threadIdx.x + 1u) % blockDim.x];
+//	int u8 = cg3[(threadIdx.x + 1u) % blockDim.x];
+//	sink[tid] += (unsigned)u8;
 //
 // A group is one struct of constructors (its fields initialized by the
 // member initializer list, written in declaration order or not, by
@@ -80,22 +82,6 @@ const (
 	shArray
 )
 
-// pickW returns an index chosen with the given weights, from r.
-func pickW(r *rand.Rand, ws []int) int {
-	t := 0
-	for _, w := range ws {
-		t += w
-	}
-	x := r.Intn(t)
-	for i, w := range ws {
-		if x < w {
-			return i
-		}
-		x -= w
-	}
-	return len(ws) - 1
-}
-
 // ctorStmt places a group.
 func (g *gen) ctorStmt(out *[]Stmt) {
 	g.ctorDone = true
@@ -104,7 +90,7 @@ func (g *gen) ctorStmt(out *[]Stmt) {
 	cg.racy = g.mood == Racy && (g.risky() || r.Intn(3) == 0)
 	// weights that keep each construct of the family well above 1% of
 	// kernels (TestCoverage)
-	shape := pickW(r, []int{3, 4, 5, 5, 3})
+	shape := pickFrom(r, 3, 4, 5, 5, 3)
 	if shape == shArgs {
 		cg.argsGroup(out)
 		return
