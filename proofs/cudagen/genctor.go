@@ -172,7 +172,12 @@ func (cg *ctorGroup) effects(f *Func, s *Struct, cell func() Expr, own func() Ex
 			rd = bin("+", own(), uintLit(1))
 		}
 	}
-	val := Expr(this(f, s.Fields[0]))
+	// the value differs between any two threads of the grid: two writes
+	// of one value, each read back by its writer, are a benign pair for
+	// drfcheck by default (README: a read of the thread's own write is
+	// not an access), which Case.Harmful does not know
+	gid := bin("+", tidx(0), bin("*", bidx(0), bdim(0)))
+	val := Expr(bin("+", this(f, s.Fields[0]), &Cast{T: tInt, X: gid}))
 	if r.Intn(2) == 0 {
 		val = bin("+", val, intLit(int64(1+r.Intn(5))))
 	}
