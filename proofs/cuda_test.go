@@ -412,6 +412,18 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "union other member", "unions read through another member", "lay")
 	d.reportConstruct(t, cases, "sub-word store", "sub-word stores next to word stores", "lay")
 	d.reportConstruct(t, cases, "memset vs typed store", "memset against typed stores", "lay")
+	// constructors (cudagen/genctor.go): their arrays are cg (of namespace
+	// scope), cs (__shared__) and cp (a parameter)
+	d.reportConstruct(t, cases, "ctor default", "locals of a struct whose default constructor runs (S s;)", "cg")
+	d.reportConstruct(t, cases, "ctor memory", "constructors whose bodies access memory", "cg", "cs", "cp")
+	d.reportConstruct(t, cases, "ctor args", "constructors of arguments (S s(buf, i, v);)", "cs", "cp")
+	d.reportConstruct(t, cases, "ctor args {}", "constructors of arguments in braces (S s{buf, i, v};)", "cs", "cp")
+	d.reportConstruct(t, cases, "ctor copy", "copy constructors (a pass by value, S t = s;)", "cg")
+	d.reportConstruct(t, cases, "ctor copy template", "copy constructors of a class template (C<int, 2>)", "cg")
+	d.reportConstruct(t, cases, "ctor member", "members whose constructor runs (struct M { S m; })", "cg")
+	d.reportConstruct(t, cases, "ctor base", "bases whose constructor runs (struct D : S {})", "cg")
+	d.reportConstruct(t, cases, "ctor array", "arrays of structs of a default constructor (S a[3];)", "cg")
+	d.reportConstruct(t, cases, "ctor init order", "member initializer lists written out of the fields' order", "cg", "cs", "cp")
 	// host programs (cudagen/genhost.go): checked with no flags, the
 	// launch read from the host code
 	d.reportConstruct(t, cases, "host program", "host programs (checked with no -b, -g, -p: the launch read from the host code)")

@@ -193,6 +193,12 @@ type Struct struct {
 	// struct.
 	Tmpl *Template
 	TArg *Type // the type argument, if Tmpl.T
+	// Base is the struct's base class (genctor.go): the base's fields are
+	// the first of Fields (the base subobject lies at offset 0), and the
+	// struct's body declares only the others.
+	Base *Struct
+	// Ctors are the struct's user-provided constructors (genctor.go).
+	Ctors []*Func
 }
 
 // Field is a field of a struct. Arr fields are arrays of Len elements (Len
@@ -240,7 +246,7 @@ func wordType(t *Type, w int) *Type {
 	}
 	for _, f := range t.S.Fields {
 		if w < f.words() {
-			return f.T
+			return wordType(f.T, w)
 		}
 		w -= f.words()
 	}
@@ -251,7 +257,7 @@ func (f *Field) words() int {
 	if f.Arr {
 		return f.Len
 	}
-	return 1
+	return f.T.words() // a struct member (genctor.go) is its words
 }
 
 // offset is the word offset of a field in its struct.
@@ -465,6 +471,9 @@ type Call struct {
 	Args []Expr
 	Via  *Var
 	Star bool
+	// Brace: a constructor's arguments in a declaration, "S s{a, b}"
+	// rather than "S s(a, b)" (genctor.go).
+	Brace bool
 }
 
 // FnRef is the address of a device function: "f", or "&f" when Amp.
@@ -658,13 +667,23 @@ func (*Return) isStmt()   {}
 func (*Sync) isStmt()     {}
 func (*Block) isStmt()    {}
 
-// Func is a __device__ function or the __global__ kernel.
+// Func is a __device__ function or the __global__ kernel, or a
+// constructor (genctor.go).
 type Func struct {
 	Name   string
 	Ret    *Type
 	RetRef bool
 	Params []*Var
 	Body   *Block
+	// Self is set on a constructor of Self.T's struct, printed in the
+	// struct's body: "this", a reference to the object under
+	// construction, whose fields print as this->f. Copy marks the copy
+	// constructor S(const S &o) (Params[0] a VRef of the struct). Inits
+	// are the member initializer list as written, each this->f = X; they
+	// run in the order of the fields whatever the order written.
+	Self  *Var
+	Copy  bool
+	Inits []*Assign
 }
 
 // Program is a generated kernel with its launch.

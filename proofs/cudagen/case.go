@@ -210,7 +210,7 @@ func applyFits(p *Program, fits map[any]*fit) error {
 			if v.Dims[0] > maxDim2 || v.Dims[1] > maxDim2 {
 				err = fmt.Errorf("shared array %s of %dx%d elements", v.Name, v.Dims[0], v.Dims[1])
 			}
-		case v.Kind == VLocalArr:
+		case v.Kind == VLocalArr && v.T.K != KStruct: // (an array of structs has its constructors run: fixed)
 			v.Dims[0] = size(v, 0)
 			if v.Dims[0] > maxLocal {
 				err = fmt.Errorf("local array %s of %d elements", v.Name, v.Dims[0])
@@ -405,15 +405,28 @@ func prune(p *Program) {
 	usedFn := map[*Func]bool{}
 	usedStruct := map[*Struct]bool{}
 	var markType func(t *Type)
+	var visitFn func(f *Func)
 	markType = func(t *Type) {
 		switch t.K {
 		case KPtr:
 			markType(t.Elem)
 		case KStruct:
+			if usedStruct[t.S] {
+				return
+			}
 			usedStruct[t.S] = true
+			// its base, members and constructors (genctor.go)
+			if t.S.Base != nil {
+				markType(&Type{K: KStruct, S: t.S.Base})
+			}
+			for _, f := range t.S.Fields {
+				markType(f.T)
+			}
+			for _, f := range t.S.Ctors {
+				visitFn(f)
+			}
 		}
 	}
-	var visitFn func(f *Func)
 	visitFn = func(f *Func) {
 		if usedFn[f] {
 			return
@@ -422,6 +435,13 @@ func prune(p *Program) {
 		markType(f.Ret)
 		for _, v := range f.Params {
 			markType(v.T)
+		}
+		for _, a := range f.Inits {
+			walkStmt(a, nil, func(e Expr) {
+				if r, ok := e.(*VarRef); ok {
+					usedVar[r.V] = true
+				}
+			})
 		}
 		walkBlock(f.Body, func(s Stmt) {
 			if d, ok := s.(*Decl); ok {
@@ -506,6 +526,14 @@ func prune(p *Program) {
 
 // walkProgram visits every statement and expression of the program.
 func walkProgram(p *Program, fs func(Stmt), fe func(Expr)) {
+	for _, s := range p.Structs {
+		for _, f := range s.Ctors {
+			for _, a := range f.Inits {
+				walkStmt(a, fs, fe)
+			}
+			walkBlock(f.Body, fs, fe)
+		}
+	}
 	for _, f := range p.Funcs {
 		walkBlock(f.Body, fs, fe)
 	}

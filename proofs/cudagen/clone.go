@@ -37,10 +37,20 @@ func (c *cloner) strct(s *Struct) *Struct {
 	}
 	t := &Struct{Name: s.Name, Tmpl: s.Tmpl, TArg: s.TArg}
 	c.structs[s] = t
-	for _, f := range s.Fields {
+	if s.Base != nil {
+		t.Base = c.strct(s.Base)
+		t.Fields = append(t.Fields, t.Base.Fields...) // the base's, shared
+	}
+	for _, f := range s.ownFields() {
 		g := &Field{Name: f.Name, T: f.T, Arr: f.Arr, Len: f.Len, Def: f.Def, DefVal: f.DefVal, TP: f.TP, NP: f.NP}
+		if f.T.K == KStruct {
+			g.T = c.typ(f.T) // a member (genctor.go)
+		}
 		c.fields[f] = g
 		t.Fields = append(t.Fields, g)
+	}
+	for _, f := range s.Ctors {
+		t.Ctors = append(t.Ctors, c.fn(f))
 	}
 	return t
 }
@@ -86,10 +96,16 @@ func (c *cloner) fn(f *Func) *Func {
 	if g, ok := c.fns[f]; ok {
 		return g
 	}
-	g := &Func{Name: f.Name, Ret: c.typ(f.Ret), RetRef: f.RetRef}
+	g := &Func{Name: f.Name, Ret: c.typ(f.Ret), RetRef: f.RetRef, Copy: f.Copy}
 	c.fns[f] = g
+	if f.Self != nil {
+		g.Self = c.v(f.Self)
+	}
 	for _, v := range f.Params {
 		g.Params = append(g.Params, c.v(v))
+	}
+	for _, a := range f.Inits {
+		g.Inits = append(g.Inits, c.stmt(a).(*Assign))
 	}
 	g.Body = c.block(f.Body)
 	return g
@@ -189,7 +205,7 @@ func (c *cloner) expr(e Expr) Expr {
 	case *FnRef:
 		return &FnRef{F: c.fn(e.F), Amp: e.Amp}
 	case *Call:
-		n := &Call{F: c.fn(e.F), Star: e.Star}
+		n := &Call{F: c.fn(e.F), Star: e.Star, Brace: e.Brace}
 		if e.Via != nil {
 			n.Via = c.v(e.Via)
 		}

@@ -83,6 +83,9 @@ var ConstructNames = []string{
 	"wrap-around index", "wrap guard", "negative to unsigned", "large unsigned param", "64-bit cast", "symbolic param",
 	// class templates (gentmpl.go)
 	"struct template", "struct template param", "template int parameter", "two template instances",
+	// constructors (genctor.go)
+	"ctor default", "ctor args", "ctor args {}", "ctor copy", "ctor copy template", "ctor member", "ctor base",
+	"ctor array", "ctor memory", "ctor init order",
 	// host programs (genhost.go)
 	"host program", "host cudaLaunchKernel", "host wrapper", "host wrapper called twice", "host alias",
 	"host alias at an offset", "host alias reassigned after cudaMalloc", "host alias on a branch",
@@ -95,6 +98,7 @@ func constructs(p *Program) map[string]bool {
 	add := func(k string) { set[k] = true }
 	ti, _ := typecheck(p)
 	scopeConstructs(p, add)
+	ctorConstructs(p, add)
 	hostConstructs(p, add)
 	if p.blocks() > 1 {
 		add("grid > 1")

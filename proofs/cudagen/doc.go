@@ -200,7 +200,22 @@
 // call (a collective some lanes of a warp skip is rejected, as the
 // oracle's runtime reports it as a divergence), and applies the scope
 // rule: two atomics of different blocks race when one is block-scoped
-// and one writes.
+// and one writes. Constructors (genctor.go, interp_ctor.go): structs with
+// user-provided __device__ constructors whose member initializer lists
+// (in the fields' order or not, reading earlier fields) and bodies set
+// the fields from thread ids, parameters and constants and write and read
+// a cell of an array of the group's own (a __device__ array of namespace
+// scope, or a __shared__ array or global parameter passed by pointer),
+// reached by a local "S s;" (the default constructor), "S s(buf, i, v);"
+// and "S s{buf, i, v};", a struct passed by value to a __device__
+// function or copy-initialized (the copy constructor, also of a class
+// template C<int, 2>), a struct with a member or a base of such a struct
+// (whose constructors run first), and "S a[3];" (once per element); after
+// a barrier each thread reads its neighbour's cell. Racy kernels write or
+// read another thread's cell in a constructor, or leave the barrier out.
+// The interpreter runs constructors with C++'s semantics: the base, then
+// the fields in declaration order (initializer, member's constructor or
+// default member initializer), then the body.
 // TestCoverage prints how often each construct appears.
 //
 // Every load whose value would otherwise be unused feeds a per-thread sink

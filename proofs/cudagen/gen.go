@@ -115,18 +115,23 @@ type gen struct {
 	hdrN               int              // header constructs placed (genheader.go)
 	lr                 *rand.Rand       // the choices of genlayout.go, apart from r's
 	layoutDone         bool             // a layout group was placed (genlayout.go)
+	cr                 *rand.Rand       // the choices of genctor.go, apart from r's
+	ctorDone           bool             // a constructor group was placed (genctor.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
 func (g *gen) intn(n int) int        { return g.r.Intn(n) }
 
 // pick returns an index chosen with the given weights.
-func (g *gen) pick(ws ...int) int {
+func (g *gen) pick(ws ...int) int { return pickFrom(g.r, ws...) }
+
+// pickFrom returns an index chosen with the given weights, drawn from r.
+func pickFrom(r *rand.Rand, ws ...int) int {
 	t := 0
 	for _, w := range ws {
 		t += w
 	}
-	x := g.r.Intn(t)
+	x := r.Intn(t)
 	for i, w := range ws {
 		if x < w {
 			return i
@@ -185,6 +190,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		wr:    newWrapRand(seed),
 		hr:    newHdrRand(seed),
 		lr:    newLayoutRand(seed),
+		cr:    newCtorRand(seed),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},

@@ -198,8 +198,11 @@ func TestCompiles(t *testing.T) {
 	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// -Wno-reorder-ctor: member initializer lists written out of the
+	// fields' order are a construct of genctor.go (they run in the fields'
+	// order all the same)
 	out, err := exec.Command(clang, "-std=c++20", "-fsyntax-only", "-Wall", "-Wno-unused-variable",
-		"-Wno-unused-but-set-variable", "-Wno-uninitialized", "-I", inc, file).CombinedOutput()
+		"-Wno-unused-but-set-variable", "-Wno-uninitialized", "-Wno-reorder-ctor", "-I", inc, file).CombinedOutput()
 	if err != nil || len(out) > 0 {
 		t.Fatalf("clang++ -std=c++20 -fsyntax-only: %v\n%s", err, out)
 	}

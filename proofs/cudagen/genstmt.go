@@ -28,6 +28,10 @@ func (g *gen) stmt(out *[]Stmt) {
 		g.headerStmt(out)
 		return
 	}
+	if g.ctorHere() {
+		g.ctorStmt(out)
+		return
+	}
 	deep := g.depth >= 3
 	nest := 9
 	if deep {

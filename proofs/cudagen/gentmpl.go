@@ -105,6 +105,7 @@ func (p *printer) template(s *Struct) {
 			p.line("  %s %s;", t, f.Name)
 		}
 	}
+	p.ctors(s)
 	p.line("};")
 	p.line("")
 }

@@ -706,6 +706,10 @@ func (th *thread) stmt(s Stmt) ctl {
 			l := th.lval(s.Init)
 			th.fr.env[v] = binding{ref: &l}
 		case VLocalArr:
+			if v.T.K == KStruct {
+				th.structArray(v)
+				break
+			}
 			o := th.in.newObj(spLocal, v, v.T, 1, 0)
 			o.zero = true
 			th.fr.env[v] = binding{obj: o}
@@ -1744,30 +1748,7 @@ func (th *thread) call(c *Call) (value, loc) {
 			fail(errOther, c, "call through %s, which holds no function of its signature", c.Via.Name)
 		}
 	}
-	env := map[*Var]binding{}
-	for i, a := range c.Args {
-		p := f.Params[i]
-		if p.Kind == VRef {
-			l := th.lval(a)
-			env[p] = binding{ref: &l}
-			continue
-		}
-		o := th.in.newObj(spLocal, p, p.T, 0, 1)
-		if p.T.K == KStruct {
-			// a struct by value: a copy of every word
-			l := th.lval(a)
-			w := 0
-			for _, f := range p.T.S.Fields {
-				for k := 0; k < f.words(); k++ {
-					o.cells[cellKey{w: w}] = th.load(loc{obj: l.obj, i: l.i, j: l.j, w: l.w + w, t: f.T}, a)
-					w++
-				}
-			}
-		} else {
-			o.cells[cellKey{}] = th.convert(th.eval(a), p.T, a)
-		}
-		env[p] = binding{obj: o}
-	}
+	env := th.bindParams(f, c.Args)
 	saved := th.fr
 	th.fr = &frame{fn: f, env: env}
 	defer func() { th.fr = saved }()
@@ -1779,4 +1760,38 @@ func (th *thread) call(c *Call) (value, loc) {
 		return value{}, th.fr.retLoc
 	}
 	return th.convert(th.fr.ret, f.Ret, c), loc{}
+}
+
+// bindParams binds f's parameters to the arguments, evaluated in order:
+// references to lvalues, values to copies (a struct of the user's
+// constructors by its copy, genctor.go).
+func (th *thread) bindParams(f *Func, args []Expr) map[*Var]binding {
+	env := map[*Var]binding{}
+	for i, a := range args {
+		p := f.Params[i]
+		if p.Kind == VRef {
+			l := th.lval(a)
+			env[p] = binding{ref: &l}
+			continue
+		}
+		o := th.in.newObj(spLocal, p, p.T, 0, 1)
+		switch {
+		case p.T.K == KStruct && special(p.T.S):
+			th.copyConstruct(loc{obj: o, t: p.T}, th.lval(a), p.T.S, a)
+		case p.T.K == KStruct:
+			// a struct by value: a copy of every word
+			l := th.lval(a)
+			w := 0
+			for _, f := range p.T.S.Fields {
+				for k := 0; k < f.words(); k++ {
+					o.cells[cellKey{w: w}] = th.load(loc{obj: l.obj, i: l.i, j: l.j, w: l.w + w, t: f.T}, a)
+					w++
+				}
+			}
+		default:
+			o.cells[cellKey{}] = th.convert(th.eval(a), p.T, a)
+		}
+		env[p] = binding{obj: o}
+	}
+	return env
 }

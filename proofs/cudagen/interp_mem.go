@@ -22,7 +22,9 @@ func (th *thread) structDecl(d *Decl) {
 		fail(errOther, d, "struct local %s with an array member", v.Name)
 	}
 	o := th.in.newObj(spLocal, v, v.T, 0, 1)
-	if d.Init != nil {
+	if special(v.T.S) {
+		th.ctorDecl(d, o)
+	} else if d.Init != nil {
 		th.copyStruct(loc{obj: o, t: v.T}, th.lval(d.Init), d.Init, d.Init)
 	} else {
 		w := 0

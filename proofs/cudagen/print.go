@@ -132,6 +132,9 @@ func exprText(e Expr) string {
 	case *Row:
 		return e.V.Name + "[" + exprString(e.I) + "]"
 	case *Member:
+		if isThis(e.X) {
+			return "this->" + e.F.Name
+		}
 		return exprPrec(e.X, precPostfix) + "." + e.F.Name
 	case *Deref:
 		return "*" + exprPrec(e.X, precUnary)
@@ -356,6 +359,9 @@ func (p *printer) declText(d *Decl) string {
 	case VDyn:
 		return "extern __shared__ " + v.T.String() + " " + v.Name + "[]"
 	case VLocalArr:
+		if v.T.K == KStruct {
+			return fmt.Sprintf("%s %s[%d]", v.T, v.Name, v.Dims[0]) // each element by its constructor
+		}
 		return fmt.Sprintf("%s %s[%d] = {}", v.T, v.Name, v.Dims[0])
 	case VRef:
 		return v.T.String() + " &" + v.Name + " = " + exprString(d.Init)
@@ -369,6 +375,9 @@ func (p *printer) declText(d *Decl) string {
 	if d.Init == nil {
 		// a struct local, default-initialized
 		return v.T.String() + " " + v.Name
+	}
+	if c, ok := d.Init.(*Call); ok && c.F.Self != nil {
+		return v.T.String() + " " + v.Name + ctorArgs(c)
 	}
 	t := v.T.String()
 	if !strings.HasSuffix(t, "*") {
@@ -521,6 +530,8 @@ func (prog *Program) Print() string {
 	for _, l := range prog.Layouts {
 		l.print(p)
 	}
+	// the variables of namespace scope first: constructors use them
+	p.globals(prog.Globals)
 	for _, s := range prog.Structs {
 		if s.Tmpl != nil {
 			if !printed[s.Tmpl] {
@@ -529,8 +540,12 @@ func (prog *Program) Print() string {
 			}
 			continue
 		}
-		p.line("struct %s {", s.Name)
-		for _, f := range s.Fields {
+		if s.Base != nil {
+			p.line("struct %s : %s {", s.Name, s.Base.spelling())
+		} else {
+			p.line("struct %s {", s.Name)
+		}
+		for _, f := range s.ownFields() {
 			if f.Arr && f.T.K == KPtr {
 				p.line("  %s%s[%d];", f.T, f.Name, f.Len) // an array of pointers
 			} else if f.Arr {
@@ -541,10 +556,10 @@ func (prog *Program) Print() string {
 				p.line("  %s %s;", f.T, f.Name)
 			}
 		}
+		p.ctors(s)
 		p.line("};")
 		p.line("")
 	}
-	p.globals(prog.Globals)
 	for _, f := range prog.Funcs {
 		p.fn(f, false)
 		p.line("")

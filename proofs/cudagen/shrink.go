@@ -204,6 +204,15 @@ func slots(p *Program) (lists []*[]Stmt, exprs []*Expr) {
 	for _, f := range p.Funcs {
 		block(f.Body)
 	}
+	for _, s := range p.Structs {
+		for _, f := range s.Ctors {
+			// a constructor's body and initializers' values (genctor.go)
+			block(f.Body)
+			for _, a := range f.Inits {
+				expr(&a.R)
+			}
+		}
+	}
 	return lists, exprs
 }
 

@@ -39,13 +39,16 @@ func typecheck(p *Program) (ti *typeInfo, err error) {
 		}
 		fields := map[string]bool{}
 		for _, f := range s.Fields {
-			if fields[f.Name] || f.T.wide() || !f.T.arith() && !ptrArrayField(f) || (f.Arr && f.Len < 1) || f.Def && (f.Arr || f.T.K != KInt && f.T.K != KUint) {
+			if fields[f.Name] || f.T.wide() || !f.T.arith() && !ptrArrayField(f) && !memberField(s, f) || (f.Arr && f.Len < 1) || f.Def && (f.Arr || f.T.K != KInt && f.T.K != KUint) {
 				c.fail("bad field %s.%s", s.Name, f.Name)
 			}
 			fields[f.Name] = true
 		}
 	}
 	c.globals()
+	for _, s := range p.Structs {
+		c.ctors(s)
+	}
 	for i, f := range p.Funcs {
 		c.name(f.Name)
 		c.function(f, i)
@@ -147,7 +150,7 @@ func (c *checker) function(f *Func, idx int) {
 		}
 		switch {
 		case v.Kind == VRef && !kernel && v.T.arith():
-		case v.Kind == VLocal && (v.T.arith() || v.T.K == KPtr || v.T.K == KStruct) && !(kernel && hasDefaults(v.T)):
+		case v.Kind == VLocal && (v.T.arith() || v.T.K == KPtr || v.T.K == KStruct) && !(kernel && (hasDefaults(v.T) || specialType(v.T))):
 		default:
 			c.fail("bad parameter %s", v.Name)
 		}
@@ -197,7 +200,7 @@ func (c *checker) sharedDecl(v *Var) {
 		}
 		return
 	}
-	if !(v.T.arith() && v.T.K != KBool) && v.T.K != KStruct && !v.T.halfish() || hasDefaults(v.T) {
+	if !(v.T.arith() && v.T.K != KBool) && v.T.K != KStruct && !v.T.halfish() || hasDefaults(v.T) || specialType(v.T) {
 		c.fail("shared of %s", v.T)
 	}
 	if len(v.Dims) > 2 {
@@ -237,10 +240,8 @@ func (c *checker) stmt(s Stmt) {
 		switch v.Kind {
 		case VLocal:
 			if v.T.K == KStruct {
-				// "S v;" or "S v = w;"
-				if s.Init != nil {
-					c.assignable(v.T, s.Init)
-				}
+				// "S v;" or "S v = w;", or "S v(a, b);" (genctor.go)
+				c.structLocal(v, s.Init)
 				break
 			}
 			if s.Init == nil || !(v.T.arith() || v.T.K == KPtr || v.T.halfish()) || v.T.K == KBool {
@@ -269,7 +270,7 @@ func (c *checker) stmt(s Stmt) {
 				c.fail("reference %s bound to a non-lvalue or another type", v.Name)
 			}
 		case VLocalArr:
-			if s.Init != nil || len(v.Dims) != 1 || v.Dims[0] < 1 || !v.T.arith() {
+			if s.Init != nil || len(v.Dims) != 1 || v.Dims[0] < 1 || !v.T.arith() && !(specialType(v.T) && defaultConstructible(v.T.S)) {
 				c.fail("bad local array %s", v.Name)
 			}
 		default:
