@@ -19,6 +19,7 @@
 package check
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"sort"
@@ -112,18 +113,41 @@ func New(opts Options) *Checker {
 func (c *Checker) Jobs() int { return c.opts.Jobs }
 
 // with runs f with a solver from the pool.
-func (c *Checker) with(f func(s *smtgen.Solver)) { c.withDeadline(time.Time{}, f) }
+func (c *Checker) with(f func(s *smtgen.Solver)) {
+	c.withDeadline(context.Background(), time.Time{}, f)
+}
 
 // withDeadline runs f with a solver from the pool whose checks stop at
-// deadline (zero for none).
-func (c *Checker) withDeadline(deadline time.Time, f func(s *smtgen.Solver)) {
+// deadline (zero for none), and give up when ctx is done.
+func (c *Checker) withDeadline(ctx context.Context, deadline time.Time, f func(s *smtgen.Solver)) {
 	s := <-c.solvers
 	s.SetDeadline(deadline)
+	if ctx.Err() != nil {
+		s.Stop()
+	}
+	stopped := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		s.Stop()
+		close(stopped)
+	})
 	defer func() {
+		if !stop() {
+			<-stopped // Stop ran, or runs: it must be over before Restart
+		}
+		s.Restart()
 		s.SetDeadline(time.Time{})
 		c.solvers <- s
 	}()
 	f(s)
+}
+
+// Close waits for the checks in progress and lets go of the checker's
+// solvers, whose Z3 contexts are then freed (by finalizers: the Z3 binding
+// has no explicit release). The checker must not be used after.
+func (c *Checker) Close() {
+	for range c.opts.Jobs {
+		<-c.solvers
+	}
 }
 
 // Input is one protocol to check.
@@ -273,7 +297,13 @@ type Note struct {
 }
 
 // Check checks one protocol.
-func (c *Checker) Check(in Input) *Report {
+func (c *Checker) Check(in Input) *Report { return c.CheckContext(context.Background(), in) }
+
+// CheckContext is Check, given up when ctx is done: every query not yet
+// decided then is unknown, with the cancellation as its reason (so the
+// kernel is never called race-free for what was not asked), and what was
+// found before stays in the report.
+func (c *Checker) CheckContext(ctx context.Context, in Input) *Report {
 	start := time.Now()
 	var deadline time.Time
 	if c.opts.KernelTimeout > 0 {
@@ -292,10 +322,10 @@ func (c *Checker) Check(in Input) *Report {
 	r.Skipped = skipped
 	for _, level := range levels {
 		r.Levels = append(r.Levels, level)
-		prog := c.normalize(in, level, deadline)
+		prog := c.normalize(ctx, in, level, deadline)
 		r.Unknowns = append(r.Unknowns, prog.Unknowns...)
 		if len(r.Levels) == 1 {
-			r.Notes = append(r.Notes, c.vacuous(in, prog, level, deadline)...)
+			r.Notes = append(r.Notes, c.vacuous(ctx, in, prog, level, deadline)...)
 		}
 		js, err := c.plan(in, prog, deadline)
 		if err != nil {
@@ -304,7 +334,7 @@ func (c *Checker) Check(in Input) *Report {
 		jobs = append(jobs, js...)
 	}
 	r.Queries = len(jobs)
-	c.run(in, jobs, r, deadline)
+	c.run(ctx, in, jobs, r, deadline)
 	r.finish()
 	if len(r.Races) > c.opts.MaxRaces {
 		r.Races = r.Races[:c.opts.MaxRaces]
@@ -387,9 +417,9 @@ func (c *Checker) checks(l wellformed.Level) bool {
 	return false
 }
 
-func (c *Checker) normalize(in Input, level wellformed.Level, deadline time.Time) *wellformed.Program {
+func (c *Checker) normalize(ctx context.Context, in Input, level wellformed.Level, deadline time.Time) *wellformed.Program {
 	var prog *wellformed.Program
-	c.withDeadline(deadline, func(s *smtgen.Solver) {
+	c.withDeadline(ctx, deadline, func(s *smtgen.Solver) {
 		f := in.File
 		if level == wellformed.WarpLevel && in.LockStep {
 			f = wellformed.LockStep(f)
@@ -404,13 +434,13 @@ func (c *Checker) normalize(in Input, level wellformed.Level, deadline time.Time
 // race-free only because no pair of threads is left to check, which is
 // rarely what its author meant (a __requires that contradicts the launch,
 // an __axiom about a dimension the grid does not have).
-func (c *Checker) vacuous(in Input, prog *wellformed.Program, level wellformed.Level, deadline time.Time) []Note {
+func (c *Checker) vacuous(ctx context.Context, in Input, prog *wellformed.Program, level wellformed.Level, deadline time.Time) []Note {
 	if len(prog.Pre) == 0 {
 		return nil
 	}
 	var with, without bool
 	var err1, err2 error
-	c.withDeadline(deadline, func(s *smtgen.Solver) {
+	c.withDeadline(ctx, deadline, func(s *smtgen.Solver) {
 		env := c.env(in, level)
 		yes := &protocol.BoolLit{Value: true}
 		with, err1 = s.Satisfiable(env, wellformed.Query{Pre: prog.Pre, Goal: yes})
@@ -524,7 +554,7 @@ func Traces(enc Encoding, body []protocol.Stmt, array string) ([]split.Trace, er
 // order of the jobs whatever order they finish in: two traces may find one
 // race with different witnesses, and the report must not depend on which
 // solver came first.
-func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
+func (c *Checker) run(ctx context.Context, in Input, jobs []job, r *Report, deadline time.Time) {
 	outs := make([]outcome, len(jobs))
 	var wg sync.WaitGroup
 	for i, j := range jobs {
@@ -532,7 +562,7 @@ func (c *Checker) run(in Input, jobs []job, r *Report, deadline time.Time) {
 		go func(i int, j job) {
 			defer wg.Done()
 			o := &outs[i]
-			c.withDeadline(deadline, func(s *smtgen.Solver) {
+			c.withDeadline(ctx, deadline, func(s *smtgen.Solver) {
 				if expired(deadline) {
 					// past the budget a query is not even encoded
 					// (checked once a solver is free: every job waits

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -24,7 +25,7 @@ func Dump(c *Checker, in Input, stage string) string {
 	}
 	levels, _ := c.levels(in)
 	for _, level := range levels {
-		prog := c.normalize(in, level, time.Time{})
+		prog := c.normalize(context.Background(), in, level, time.Time{})
 		for vi, v := range prog.Variants {
 			for _, array := range in.arrays() {
 				if level == wellformed.GridLevel && in.Info.Kinds[array] != protocol.Global {

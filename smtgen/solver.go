@@ -79,6 +79,39 @@ type Solver struct {
 	defect    Defect // Break
 	// tainted: a check of the query now being asked was cut (see cut).
 	tainted bool
+	// stopped makes every check give up at once (Stop): the caller's
+	// context is done.
+	stopped atomic.Bool
+}
+
+// ErrStopped reports a query given up because its caller cancelled the
+// check (check.Checker.CheckContext).
+var ErrStopped = errors.New("the check was cancelled before this query was decided")
+
+// Stop makes the checks of the solver and of its partner give up, the ones
+// running now too, until Restart. Unlike Cancel, which the portfolio
+// undoes once the other encoding has answered, it lasts until Restart.
+func (s *Solver) Stop() {
+	for _, x := range []*Solver{s, s.partner} {
+		if x == nil {
+			continue
+		}
+		x.stopped.Store(true)
+		x.mu.Lock()
+		if x.checking {
+			x.fired = true
+			x.ctx.Interrupt()
+		}
+		x.mu.Unlock()
+	}
+}
+
+// Restart undoes Stop.
+func (s *Solver) Restart() {
+	s.stopped.Store(false)
+	if s.partner != nil {
+		s.partner.stopped.Store(false)
+	}
 }
 
 // renew replaces the solver's Z3 context, and its solvers, by fresh ones
@@ -118,6 +151,9 @@ var ErrBudget = errors.New("the kernel's time budget (--kernel-timeout) ran out"
 // undecided is the reason a query stayed unknown: why, or the kernel's
 // budget when that is what cut it.
 func (s *Solver) undecided(why string) string {
+	if s.stopped.Load() {
+		return ErrStopped.Error()
+	}
 	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
 		return ErrBudget.Error() + ": this query was cut"
 	}
@@ -169,6 +205,9 @@ func (s *Solver) checkWithin(limit time.Duration) (Status, error) {
 	if limit > 0 && (wait == 0 || limit < wait) {
 		wait = limit
 	}
+	if s.stopped.Load() {
+		return Unknown, ErrStopped
+	}
 	if s.cancelled.Load() {
 		return Unknown, errCancelled
 	}
@@ -193,6 +232,8 @@ func (s *Solver) checkWithin(limit time.Duration) (Status, error) {
 		err = errors.New("interrupted (an unsat after a cut check is not trusted)")
 	}
 	switch {
+	case err != nil && s.stopped.Load():
+		return Unknown, ErrStopped
 	case err != nil:
 		reason := err.Error()
 		if budget && !time.Now().Before(s.deadline) {
@@ -231,22 +272,26 @@ func (s *Solver) interruptible(wait time.Duration) (bool, error) {
 	s.mu.Lock()
 	s.fired = false
 	s.mu.Unlock()
-	if wait <= 0 {
-		return s.s.Check()
-	}
+	// checking is set for every check, so that Cancel and Stop reach
+	// one without a time limit too
 	s.mu.Lock()
 	s.checking, s.fired = true, false
 	s.mu.Unlock()
-	t := time.AfterFunc(wait, func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.checking {
-			s.fired = true
-			s.ctx.Interrupt()
-		}
-	})
+	t := &time.Timer{}
+	if wait > 0 {
+		t = time.AfterFunc(wait, func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.checking {
+				s.fired = true
+				s.ctx.Interrupt()
+			}
+		})
+	}
 	sat, err := s.s.Check()
-	t.Stop()
+	if wait > 0 {
+		t.Stop()
+	}
 	s.mu.Lock()
 	s.checking = false
 	fired := s.fired
