@@ -203,12 +203,21 @@ func (d *differential) prefetch(cases []*cudagen.Case) {
 			todo = append(todo, c)
 		}
 	}
+	for _, batch := range batches(todo) {
+		d.evaluate(batch)
+	}
+}
+
+// batches groups cases into batches of at most batchSize, of distinct
+// names and one warp size (drfcheck reads a batch as one file, and
+// warpSize is the file's); cases with a host program are read with their
+// launches (checkHostBatch), in batches of their own.
+func batches(todo []*cudagen.Case) [][]*cudagen.Case {
+	var out [][]*cudagen.Case
 	for len(todo) > 0 {
 		var batch, rest []*cudagen.Case
 		names := map[string]bool{}
 		for _, c := range todo {
-			// cases with a host program are read with their launches
-			// (checkHostBatch): batches of their own
 			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == todo[0].WarpSize && (c.Host == "") == (todo[0].Host == "") {
 				names[c.Name] = true
 				batch = append(batch, c)
@@ -216,9 +225,10 @@ func (d *differential) prefetch(cases []*cudagen.Case) {
 				rest = append(rest, c)
 			}
 		}
-		d.evaluate(batch)
+		out = append(out, batch)
 		todo = rest
 	}
+	return out
 }
 
 // evaluate runs a batch of cases with distinct names through both oracles.

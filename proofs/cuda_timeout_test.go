@@ -38,18 +38,7 @@ func TestCUDATimeouts(t *testing.T) {
 		return true
 	}, cudagen.Gen()).Check(parameters(t, 7001))
 	verdicts := map[check.Verdict]int{}
-	for len(racy) > 0 {
-		var batch, rest []*cudagen.Case
-		names := map[string]bool{}
-		for _, c := range racy {
-			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == racy[0].WarpSize {
-				names[c.Name] = true
-				batch = append(batch, c)
-			} else {
-				rest = append(rest, c)
-			}
-		}
-		racy = rest
+	for _, batch := range batches(racy) {
 		reports, _, _ := d.checkBatch(batch)
 		for i, c := range batch {
 			if reports[i] == nil {

@@ -269,17 +269,13 @@ func (s *Solver) cut(start time.Time, wait time.Duration) bool {
 
 // interruptible runs the check, interrupted after wait (0: never).
 func (s *Solver) interruptible(wait time.Duration) (bool, error) {
-	s.mu.Lock()
-	s.fired = false
-	s.mu.Unlock()
 	// checking is set for every check, so that Cancel and Stop reach
 	// one without a time limit too
 	s.mu.Lock()
 	s.checking, s.fired = true, false
 	s.mu.Unlock()
-	t := &time.Timer{}
 	if wait > 0 {
-		t = time.AfterFunc(wait, func() {
+		t := time.AfterFunc(wait, func() {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			if s.checking {
@@ -287,11 +283,9 @@ func (s *Solver) interruptible(wait time.Duration) (bool, error) {
 				s.ctx.Interrupt()
 			}
 		})
+		defer t.Stop()
 	}
 	sat, err := s.s.Check()
-	if wait > 0 {
-		t.Stop()
-	}
 	s.mu.Lock()
 	s.checking = false
 	fired := s.fired
