@@ -33,7 +33,7 @@ func input(b *testing.B, src string) check.Input {
 // Fig. 8.
 //
 // Every category runs with the default encoding, the barrier intervals
-// (split/interval), up to size 50. Nested synchronized loops also run
+// (internal/split/interval), up to size 50. Nested synchronized loops also run
 // with the paper's align and split (--traces=paper), whose traces grow as
 // 3^n: up to size 16, which takes about a second.
 func BenchmarkClaim2(b *testing.B) {

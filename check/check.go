@@ -11,7 +11,7 @@
 // file discovery and the output formats.
 //
 // The traces come from one of two encodings (Options.Encoding): by default
-// the barrier intervals of package split/interval, whose number and size
+// the barrier intervals of package internal/split/interval, whose number and size
 // grow polynomially with the nesting of synchronized loops; or the paper's
 // barrier aligning (align, Fig. 3) followed by splitting (split, Fig. 4),
 // exponential in that nesting, kept as the reference to test and benchmark
@@ -26,13 +26,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/internal/align"
+	"github.com/drfcheck/drfcheck/internal/split"
+	"github.com/drfcheck/drfcheck/internal/split/interval"
 	"github.com/drfcheck/drfcheck/protocol"
 	"github.com/drfcheck/drfcheck/protocol/printer"
 	"github.com/drfcheck/drfcheck/protocol/wellformed"
 	"github.com/drfcheck/drfcheck/smtgen"
-	"github.com/drfcheck/drfcheck/split"
-	"github.com/drfcheck/drfcheck/split/interval"
 )
 
 // Options configure a Checker.
@@ -62,7 +62,7 @@ type Encoding int
 
 const (
 	// Intervals cuts the protocol at its barrier intervals directly
-	// (package split/interval): polynomial in the nesting of synchronized
+	// (package internal/split/interval): polynomial in the nesting of synchronized
 	// loops.
 	Intervals Encoding = iota
 	// Paper aligns (align, Fig. 3 of Cogumbreiro et al.) and splits (split, Fig. 4):
@@ -221,17 +221,34 @@ func (r *Race) Warp(i int) int64 {
 	return (t[0] + t[1]*w.BlockDim[0] + t[2]*w.BlockDim[0]*w.BlockDim[1]) / size
 }
 
-// WarpHint is the note on a race between two threads of one warp under
-// today's semantics.
-const WarpHint = "the two threads are in one warp, and the threads of a warp do not run in lock-step since Volta (independent thread scheduling): a barrier (__syncwarp() within a warp) must order them; code written for older GPUs, where they do, is checked that way with --warp-sync"
+// Hint says how a race may be ruled out when it is not meant to happen:
+// what the report adds to the witness. The command line words it with its
+// own flags (String gives the library's words).
+type Hint int
 
-// BlockScopeHint is the note on a race between blocks where an atomic of
-// block scope is one of the two accesses.
-const BlockScopeHint = "an atomic of block scope (atomicAdd_block, cuda::thread_scope_block) is atomic only among the threads of one block: for threads of different blocks it is a plain read-modify-write; where blocks share the location, use the device-scope atomic (atomicAdd, cuda::thread_scope_device)"
+const (
+	NoHint Hint = iota
+	// WarpHint: the two threads are in one warp, under today's semantics
+	// (independent thread scheduling); lock-step warps
+	// (LoadOptions.LockStep, a file's --warp-sync header flag) may order
+	// them.
+	WarpHint
+	// BlockScopeHint: a race between blocks where one of the two
+	// accesses is an atomic of block scope.
+	BlockScopeHint
+	// MultiBlockHint: a race between blocks found under the default grid
+	// size (Input.GridDefault).
+	MultiBlockHint
+)
 
-// MultiBlockHint is the note on a race between blocks found under the
-// default grid size.
-const MultiBlockHint = "the grid size was not given, so any number of blocks was assumed: if this kernel always runs as one block, pass -g 1 or add //--gridDim=1"
+var hintTexts = [...]string{
+	NoHint:         "",
+	WarpHint:       "the two threads are in one warp, and the threads of a warp do not run in lock-step since Volta (independent thread scheduling): a barrier (__syncwarp() within a warp) must order them; code written for older GPUs, where they do, is checked that way with lock-step warps (LoadOptions.LockStep, or --warp-sync in the file's header)",
+	BlockScopeHint: "an atomic of block scope (atomicAdd_block, cuda::thread_scope_block) is atomic only among the threads of one block: for threads of different blocks it is a plain read-modify-write; where blocks share the location, use the device-scope atomic (atomicAdd, cuda::thread_scope_device)",
+	MultiBlockHint: "the grid size was not given, so any number of blocks was assumed: if this kernel always runs as one block, give it a grid of one block (LoadOptions.Grid, or //--gridDim=1 in the file's header)",
+}
+
+func (h Hint) String() string { return hintTexts[h] }
 
 // Verdict is the outcome for one kernel.
 type Verdict int
@@ -256,7 +273,7 @@ type Race struct {
 	Array   string
 	Witness *smtgen.Witness
 	Choices []wellformed.Choice // the variant it was found in
-	Hint    string              // how to rule it out if it is not meant to happen (MultiBlockHint)
+	Hint    Hint                // how to rule it out if it is not meant to happen
 	// Wrap says which index wraps around 2^32 in the witness, if one does
 	// (wrapNote): such a race needs sizes of 2^32 or more.
 	Wrap string
@@ -499,7 +516,7 @@ func (c *Checker) plan(in Input, prog *wellformed.Program, deadline time.Time) (
 			if prog.Level == wellformed.GridLevel && in.Info.Kinds[array] != protocol.Global {
 				continue
 			}
-			traces, err := Traces(c.opts.Encoding, v.Body, array)
+			traces, err := traces(c.opts.Encoding, v.Body, array)
 			if err != nil {
 				return jobs, err
 			}
@@ -540,9 +557,9 @@ func alignSlice(body []protocol.Stmt, array string) ([]protocol.Stmt, []protocol
 	return align.Align(wellformed.Slice(body, array))
 }
 
-// Traces cuts a well-formed variant body, sliced to one array, into
+// traces cuts a well-formed variant body, sliced to one array, into
 // symbolic traces with the encoding enc.
-func Traces(enc Encoding, body []protocol.Stmt, array string) ([]split.Trace, error) {
+func traces(enc Encoding, body []protocol.Stmt, array string) ([]split.Trace, error) {
 	sliced := wellformed.Slice(body, array)
 	if enc == Paper {
 		return split.Split(align.Align(sliced))

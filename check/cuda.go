@@ -1,17 +1,18 @@
 package check
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/drfcheck/drfcheck/infer"
-	"github.com/drfcheck/drfcheck/infer/clang"
-	"github.com/drfcheck/drfcheck/infer/ir"
-	"github.com/drfcheck/drfcheck/infer/launch"
-	"github.com/drfcheck/drfcheck/infer/symexec"
+	"github.com/drfcheck/drfcheck/internal/infer"
+	"github.com/drfcheck/drfcheck/internal/infer/clang"
+	"github.com/drfcheck/drfcheck/internal/infer/ir"
+	"github.com/drfcheck/drfcheck/internal/infer/launch"
+	"github.com/drfcheck/drfcheck/internal/infer/symexec"
 	"github.com/drfcheck/drfcheck/protocol"
 	"github.com/drfcheck/drfcheck/protocol/printer"
 	"github.com/drfcheck/drfcheck/smtgen"
@@ -53,12 +54,12 @@ const maxConfigs = 8
 // names.
 //
 // The launch comes from, first to last: the flags, the file's header
-// comment, the launch sites in the host code (package infer/launch), the
+// comment, the launch sites in the host code (package internal/infer/launch), the
 // default rule (cudaDefault). Flags and header are taken as a whole: when
 // either gives a size, the launch sites are not used, since their facts
 // (gridDim.x == (n + 255) / 256) describe the sizes they pass and would
 // contradict others.
-func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
+func loadCUDA(ctx context.Context, opts *LoadOptions, path string, src []byte) ([]Input, error) {
 	hb, hg, err := headerLaunch(src)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%v", path, err)
@@ -67,13 +68,13 @@ func loadCUDA(opts *LoadOptions, path string, src []byte) ([]Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	tu, _, err := infer.Parse(path, src, infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags})
+	tu, _, err := infer.Parse(path, src, infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, Context: ctx})
 	if err != nil {
 		return nil, err
 	}
 	// the kernel's time budget covers its inference too
 	iopts := infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, WarpSize: warp.size, LockStep: warp.lockStep, Budget: symexec.Budget{Timeout: opts.KernelTimeout},
-		MaxBlock: largest(opts.Block, hb), MaxGrid: largest(opts.Grid, hg), MinBlock: smallest(opts.Block, hb)}
+		MaxBlock: largest(opts.Block, hb), MaxGrid: largest(opts.Grid, hg), MinBlock: smallest(opts.Block, hb), Context: ctx}
 	kernels, err := infer.FromTU(tu, path, iopts)
 	if err != nil {
 		return nil, err
@@ -378,7 +379,7 @@ func siteConfigs(tu *clang.TU, path string, k infer.Kernel, sites []*launch.Site
 }
 
 // factText prints an assumption; a guarded one (!g || c, as package
-// infer/launch makes them) as "c, where g".
+// internal/infer/launch makes them) as "c, where g".
 func factText(c protocol.Cond) string {
 	if l, ok := c.(*protocol.Logic); ok && l.Op == protocol.Or {
 		if n, ok := l.X.(*protocol.Not); ok {

@@ -60,7 +60,7 @@ func (c *Checker) dumpStage(b *strings.Builder, in Input, prog *wellformed.Progr
 		}
 		return
 	}
-	traces, err := Traces(c.opts.Encoding, v.Body, array)
+	traces, err := traces(c.opts.Encoding, v.Body, array)
 	if err != nil {
 		fmt.Fprintf(b, "// error: %v\n", err)
 		return

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -40,7 +41,14 @@ func LoadProtocol(path string, src []byte, opts LoadOptions) ([]Input, error) {
 // kernel and distinct launch configuration (see the README on launch
 // configurations).
 func LoadCUDA(path string, src []byte, opts LoadOptions) ([]Input, error) {
-	ins, err := loadCUDA(&opts, path, src)
+	return LoadCUDAContext(context.Background(), path, src, opts)
+}
+
+// LoadCUDAContext is LoadCUDA, given up when ctx is done: clang is
+// stopped (an error), and a kernel whose analysis was under way is
+// unknown, with the cancellation as its reason.
+func LoadCUDAContext(ctx context.Context, path string, src []byte, opts LoadOptions) ([]Input, error) {
+	ins, err := loadCUDA(ctx, &opts, path, src)
 	if err != nil {
 		return ins, err
 	}

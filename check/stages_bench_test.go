@@ -5,23 +5,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/internal/align"
+	"github.com/drfcheck/drfcheck/internal/split"
+	"github.com/drfcheck/drfcheck/internal/split/interval"
 	"github.com/drfcheck/drfcheck/protocol"
 	"github.com/drfcheck/drfcheck/protocol/parser"
 	"github.com/drfcheck/drfcheck/protocol/wellformed"
 	"github.com/drfcheck/drfcheck/smtgen"
-	"github.com/drfcheck/drfcheck/split"
-	"github.com/drfcheck/drfcheck/split/interval"
 )
 
 // The stages of the pipeline on a few protocols of testdata, one benchmark
 // per stage. Each stage gets the previous stage's output, computed outside
 // the timed loop.
 var stageInputs = []string{
-	"../../../testdata/protocols/claim1/test1_transpose_racy.prot",
-	"../../../testdata/protocols/claim1/test4_last_iter_first_iter_racy.prot",
-	"../../../testdata/protocols/constructs/sync_loop_step_racy.prot",
-	"../../../testdata/protocols/constructs/stride_block_drf.prot",
+	"../testdata/protocols/claim1/test1_transpose_racy.prot",
+	"../testdata/protocols/claim1/test4_last_iter_first_iter_racy.prot",
+	"../testdata/protocols/constructs/sync_loop_step_racy.prot",
+	"../testdata/protocols/constructs/stride_block_drf.prot",
 }
 
 type staged struct {
@@ -76,7 +76,7 @@ func stages(b *testing.B) []*staged {
 
 func BenchmarkParse(b *testing.B) {
 	for _, s := range stages(b) {
-		b.Run(s.name[len("../../../testdata/protocols/"):], func(b *testing.B) {
+		b.Run(s.name[len("../testdata/protocols/"):], func(b *testing.B) {
 			b.SetBytes(int64(len(s.src)))
 			for i := 0; i < b.N; i++ {
 				if _, err := parser.ParseFile(s.name, s.src); err != nil {
@@ -89,7 +89,7 @@ func BenchmarkParse(b *testing.B) {
 
 func BenchmarkAlign(b *testing.B) {
 	for _, s := range stages(b) {
-		b.Run(s.name[len("../../../testdata/protocols/"):], func(b *testing.B) {
+		b.Run(s.name[len("../testdata/protocols/"):], func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for _, body := range s.bodies {
 					align.Align(body)
@@ -101,7 +101,7 @@ func BenchmarkAlign(b *testing.B) {
 
 func BenchmarkSplit(b *testing.B) {
 	for _, s := range stages(b) {
-		b.Run(s.name[len("../../../testdata/protocols/"):], func(b *testing.B) {
+		b.Run(s.name[len("../testdata/protocols/"):], func(b *testing.B) {
 			aligned := make([][2][]protocol.Stmt, len(s.bodies))
 			for i, body := range s.bodies {
 				aligned[i][0], aligned[i][1] = align.Align(body)
@@ -119,10 +119,10 @@ func BenchmarkSplit(b *testing.B) {
 }
 
 // BenchmarkIntervals cuts the same bodies into the traces of their barrier
-// intervals (split/interval), the default in place of align and split.
+// intervals (internal/split/interval), the default in place of align and split.
 func BenchmarkIntervals(b *testing.B) {
 	for _, s := range stages(b) {
-		b.Run(s.name[len("../../../testdata/protocols/"):], func(b *testing.B) {
+		b.Run(s.name[len("../testdata/protocols/"):], func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for _, body := range s.bodies {
 					if _, err := interval.Traces(body); err != nil {
@@ -139,7 +139,7 @@ func BenchmarkIntervals(b *testing.B) {
 func BenchmarkSolve(b *testing.B) {
 	solver := smtgen.NewSolver(time.Minute)
 	for _, s := range stages(b) {
-		b.Run(s.name[len("../../../testdata/protocols/"):], func(b *testing.B) {
+		b.Run(s.name[len("../testdata/protocols/"):], func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for j, t := range s.traces {
 					if _, err := solver.Races(smtgen.RaceQuery{Env: s.env[j], Array: s.arrays[j], Trace: t}, 1); err != nil {

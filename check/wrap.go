@@ -10,7 +10,7 @@ import (
 )
 
 // The front end takes C's residue of an unsigned 32-bit value where it may
-// leave [0, 2^32) (package infer/symexec, ranges.go) in three shapes: e
+// leave [0, 2^32) (package internal/infer/symexec, ranges.go) in three shapes: e
 // itself or e + 2^32 below zero, e or e - 2^32 above 2^32 (an Ite whose
 // branches differ by 2^32), and (e + s) % 2^32, less 2^31 for a signed
 // result. wrapNote finds them in a race's accesses and says where the

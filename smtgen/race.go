@@ -6,8 +6,8 @@ import (
 
 	"github.com/aclements/go-z3/z3"
 
+	"github.com/drfcheck/drfcheck/internal/split"
 	"github.com/drfcheck/drfcheck/protocol"
-	"github.com/drfcheck/drfcheck/split"
 )
 
 // RaceQuery asks whether two threads race on Array within one trace.

@@ -4,12 +4,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/drfcheck/drfcheck/align"
+	"github.com/drfcheck/drfcheck/internal/align"
+	"github.com/drfcheck/drfcheck/internal/split"
 	"github.com/drfcheck/drfcheck/protocol"
 	"github.com/drfcheck/drfcheck/protocol/parser"
 	"github.com/drfcheck/drfcheck/protocol/wellformed"
 	"github.com/drfcheck/drfcheck/smtgen"
-	"github.com/drfcheck/drfcheck/split"
 )
 
 // queries parses a protocol and returns the race queries of its last

@@ -15,6 +15,10 @@
 // Z3 objects are freed only by finalizers and a context is not for
 // concurrent use, so a Solver owns one context and one solver and is reused
 // for many queries with push and pop; run one Solver per goroutine.
+//
+// The package is public for the types that package check's reports and
+// options carry (Witness, DivergenceWitness, Launch, Encoding); its
+// queries take the traces of the module's internal packages.
 package smtgen
 
 import (

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/internal/report"
 )
 
 // What a team adopting drfcheck on an existing code base relies on:

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/drfcheck/drfcheck/check"
-	"github.com/drfcheck/drfcheck/infer"
 	"github.com/drfcheck/drfcheck/internal/fig7"
+	"github.com/drfcheck/drfcheck/internal/infer"
 )
 
 // BenchmarkClaim2CUDA checks each pattern of Fig. 7, written in CUDA, at

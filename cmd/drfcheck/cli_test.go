@@ -2,13 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/internal/report"
 )
 
 const racy = "../../testdata/protocols/claim1/test1_transpose_racy.prot"
@@ -142,6 +143,25 @@ func TestExitCodes(t *testing.T) {
 		if code := run([]string{tc.path}, &stdout, &stderr); code != tc.code {
 			t.Errorf("%s: exit %d, want %d", tc.path, code, tc.code)
 		}
+	}
+}
+
+// TestInterrupted: a run whose context is done (Ctrl-C before it began)
+// exits 130, saying so, and its report lists every file as not checked:
+// none is called race free.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	code := runContext(ctx, []string{"--format=json", "../../testdata/protocols/claim1/test1_transpose_drf.prot", racy}, &stdout, &stderr)
+	if code != report.ExitInterrupted || !strings.Contains(stderr.String(), "interrupted") {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, report.ExitInterrupted, stderr.String())
+	}
+	if n := strings.Count(stdout.String(), "not checked: interrupted"); n != 2 {
+		t.Errorf("%d files reported as not checked, want 2:\n%s", n, stdout.String())
+	}
+	if !strings.Contains(stdout.String(), `"exit_code": 130`) || strings.Contains(stdout.String(), `"verdict": "drf"`) {
+		t.Errorf("want exit_code 130 and no race-free verdict:\n%s", stdout.String())
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/drfcheck/drfcheck/check"
-	"github.com/drfcheck/drfcheck/infer"
+	"github.com/drfcheck/drfcheck/internal/infer"
 )
 
 // BenchmarkFrontEnd runs the CUDA testdata through the whole pipeline and

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,10 +15,10 @@ import (
 	"sync"
 
 	"github.com/drfcheck/drfcheck/check"
-	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
-	"github.com/drfcheck/drfcheck/infer"
-	"github.com/drfcheck/drfcheck/infer/ir"
 	projectconfig "github.com/drfcheck/drfcheck/internal/config"
+	"github.com/drfcheck/drfcheck/internal/infer"
+	"github.com/drfcheck/drfcheck/internal/infer/ir"
+	"github.com/drfcheck/drfcheck/internal/report"
 )
 
 // kinds of input by extension.
@@ -83,7 +84,11 @@ func expand(args []string) ([]string, map[string]bool, error) {
 
 // checkFiles checks the files in parallel and returns their outcomes in
 // input order, calling done as each file finishes.
-func checkFiles(c *check.Checker, cfg *config, files []string, dumpTo io.Writer, done func(i int, f *report.File)) []*report.File {
+//
+// Once ctx is done (Ctrl-C), the files under way are given up (what was
+// undecided in them is unknown) and the others are not checked: each is an
+// error saying so.
+func checkFiles(ctx context.Context, c *check.Checker, cfg *config, files []string, dumpTo io.Writer, done func(i int, f *report.File)) []*report.File {
 	results := make([]*report.File, len(files))
 	sem := make(chan struct{}, c.Jobs())
 	var wg sync.WaitGroup
@@ -94,7 +99,12 @@ func checkFiles(c *check.Checker, cfg *config, files []string, dumpTo io.Writer,
 		go func(i int, path string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			results[i] = checkFile(c, cfg, path, func(s string) {
+			if ctx.Err() != nil {
+				results[i] = &report.File{Path: path, Err: fmt.Errorf("%s: not checked: interrupted", path)}
+				done(i, results[i])
+				return
+			}
+			results[i] = checkFile(ctx, c, cfg, path, func(s string) {
 				dumpMu.Lock()
 				defer dumpMu.Unlock()
 				io.WriteString(dumpTo, s)
@@ -109,7 +119,7 @@ func checkFiles(c *check.Checker, cfg *config, files []string, dumpTo io.Writer,
 // checkFile loads one file and checks each of its kernels. A panic is a
 // defect of this tool, but it must not lose the results of other files: it
 // becomes this file's error.
-func checkFile(c *check.Checker, cfg *config, path string, dump func(string)) (res *report.File) {
+func checkFile(ctx context.Context, c *check.Checker, cfg *config, path string, dump func(string)) (res *report.File) {
 	res = &report.File{Path: path}
 	defer func() {
 		if r := recover(); r != nil {
@@ -124,7 +134,7 @@ func checkFile(c *check.Checker, cfg *config, path string, dump func(string)) (r
 		res.NoKernel = true // a protocol has no kernels to pick from
 		return res
 	}
-	inputs, err := load(cfg, path)
+	inputs, err := load(ctx, cfg, path)
 	if err != nil && cfg.kernel != "" && cfg.fromDir[path] && (errors.Is(err, check.ErrNoSuchKernel) || infer.NoKernels(err)) {
 		// --kernel picks kernels among the files of a directory
 		res.NoKernel = true
@@ -143,7 +153,7 @@ func checkFile(c *check.Checker, cfg *config, path string, dump func(string)) (r
 		if cfg.dump != "" && cfg.dump != "ir" {
 			dump(check.Dump(c, in, cfg.dump))
 		}
-		res.Kernels = append(res.Kernels, c.Check(in))
+		res.Kernels = append(res.Kernels, c.CheckContext(ctx, in))
 	}
 	return res
 }
@@ -182,7 +192,7 @@ func dumpIR(cfg *config, path string, dump func(string)) {
 // load reads a file and makes the protocols to check, with the launches
 // the project's configuration file gives it where the command line gives
 // none.
-func load(cfg *config, path string) ([]check.Input, error) {
+func load(ctx context.Context, cfg *config, path string) ([]check.Input, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -206,7 +216,7 @@ func load(cfg *config, path string) ([]check.Input, error) {
 		fromConfig(cfg, opts, ins)
 		return ins, err
 	case hasExt(path, cudaExts), hasExt(path, headerExts) && !cfg.fromDir[path]:
-		ins, err := check.LoadCUDA(path, src, opts)
+		ins, err := check.LoadCUDAContext(ctx, path, src, opts)
 		fromConfig(cfg, opts, ins)
 		if err != nil {
 			return ins, err
@@ -219,7 +229,7 @@ func load(cfg *config, path string) ([]check.Input, error) {
 			o := opts
 			o.Kernel = l.Kernel
 			configLaunch(cfg, &o, l)
-			kins, err := check.LoadCUDA(path, src, o)
+			kins, err := check.LoadCUDAContext(ctx, path, src, o)
 			fromConfig(cfg, o, kins)
 			if errors.Is(err, check.ErrNoSuchKernel) {
 				continue

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/internal/report"
 )
 
 // run runs the binary and returns its standard output.

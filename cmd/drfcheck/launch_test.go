@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/internal/report"
 )
 
 // The launch comes from the flags, then the header, then the launch sites,

@@ -14,24 +14,28 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
+	"github.com/drfcheck/drfcheck/internal/flags"
 	"github.com/spf13/pflag"
 
 	"github.com/drfcheck/drfcheck/check"
-	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
-	"github.com/drfcheck/drfcheck/infer/clang"
 	projectconfig "github.com/drfcheck/drfcheck/internal/config"
+	"github.com/drfcheck/drfcheck/internal/infer/clang"
+	"github.com/drfcheck/drfcheck/internal/report"
 	"github.com/drfcheck/drfcheck/internal/version"
 	"github.com/drfcheck/drfcheck/protocol/wellformed"
 	"github.com/drfcheck/drfcheck/smtgen"
@@ -78,8 +82,8 @@ memory protocols (.prot). Directories are searched recursively.
 
 Exit status: 0 all data-race free, 1 race or barrier divergence found,
 2 bad input or usage, 3 nothing found but something could not be checked,
-4 clang is missing. Suppressed findings and outcomes --fail-on leaves out
-do not count.
+4 clang is missing, 130 interrupted (Ctrl-C: what was found is reported).
+Suppressed findings and outcomes --fail-on leaves out do not count.
 
 Flags:
 `
@@ -114,7 +118,21 @@ const (
 // errVersion stops a run that printed the version.
 var errVersion = errors.New("version printed")
 
+// run is the command: the first Ctrl-C (or SIGTERM) gives it up and
+// reports what it found; once that is received, a second one stops
+// drfcheck at once.
 func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return runContext(ctx, args, stdout, stderr)
+}
+
+// runContext runs the command until ctx is done.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseFlags(args, stdout, stderr)
 	if err == pflag.ErrHelp || err == errVersion {
 		return 0
@@ -167,7 +185,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.format != "text" {
 		dumpTo = stderr // keep the JSON or SARIF document on stdout intact
 	}
-	results := checkFiles(c, cfg, files, dumpTo, func(i int, f *report.File) {
+	results := checkFiles(ctx, c, cfg, files, dumpTo, func(i int, f *report.File) {
 		suppress(f, lines, baseline)
 		out.fileDone(i, f)
 	})
@@ -188,9 +206,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitBad
 		}
 	}
+	r.Interrupted = ctx.Err() != nil
 	if err := out.finish(r); err != nil {
 		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
 		return exitBad
+	}
+	if r.Interrupted {
+		fmt.Fprintln(stderr, "drfcheck: interrupted: the report holds what was found before; the rest is unknown or not checked")
 	}
 	return r.ExitCode()
 }
@@ -301,7 +323,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 	arrays := fs.StringSlice("array", nil, "check only these arrays (comma-separated, repeatable)")
 	defines := fs.StringArrayP("define", "D", nil, "CUDA: define a macro, NAME or NAME=VALUE")
 	includes := fs.StringArrayP("include", "I", nil, "CUDA: add an include directory")
-	warpSize, warpSync := check.AddWarpFlags(fs)
+	warpSize, warpSync := flags.AddWarp(fs)
 	compCommands := fs.String("compile-commands", "", "CUDA: a compilation database (compile_commands.json, or the build directory holding it, as clang-tidy's -p): each file's -I, -isystem, -D, -U, -std and -include")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -333,7 +355,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 	}
-	if cfg.warpSize, cfg.lockStep, err = check.ParseWarp(*warpSize, *warpSync, fs.Changed("warp-size"), fs.Changed("warp-sync")); err != nil {
+	if cfg.warpSize, cfg.lockStep, err = flags.ParseWarp(*warpSize, *warpSync, fs.Changed("warp-size"), fs.Changed("warp-sync")); err != nil {
 		return nil, err
 	}
 	if cfg.params, err = parseParams(*params); err != nil {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/internal/report"
 )
 
 // output writes the reports of a run in input order, streaming text as

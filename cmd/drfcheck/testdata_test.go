@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/drfcheck/drfcheck/cmd/drfcheck/report"
+	"github.com/drfcheck/drfcheck/internal/report"
 )
 
 // The files under testdata/ carry their own expectations, in the manner of

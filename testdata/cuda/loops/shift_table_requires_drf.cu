@@ -3,7 +3,7 @@
 // A bitonic merge step over 64 keys whose stride halves from a parameter:
 // for (stride = n / 2; stride > 0; stride >>= 1). The precondition fixes
 // n, so the stride takes exactly 32, 16, ..., 1, one per iteration
-// (infer/symexec/table.go), and 2 * tid - (tid & (stride - 1)) and that
+// (internal/infer/symexec/table.go), and 2 * tid - (tid & (stride - 1)) and that
 // plus stride are distinct for distinct threads at a power of two.
 __global__ void merge64(unsigned *keys, unsigned n, unsigned dir) {
   __requires(n == 64);

@@ -6,7 +6,7 @@
 // exactly 8 iterations with d = 128 >> k (its last iteration has d == 1,
 // so only thread 0 touches sums[255], the cell it then clears), and
 // offset is 256 >> k exactly in the down-sweep. Both loops are tables of
-// their values (infer/symexec/table.go); without that, the last iteration
+// their values (internal/infer/symexec/table.go); without that, the last iteration
 // could have d == 2 and thread 1 would seem to race with the clear.
 #define M 256
 __global__ void scan256(int *out, const int *in) {
