@@ -26,7 +26,7 @@ type exec struct {
 	// counters is the memory only ever updated by atomic increments
 	// (counters): the values their atomics return are distinct.
 	counters map[*ir.Base]bool
-	segs     segments                // the top-level barrier intervals, and what each writes
+	quiet    intervals               // the loads that no write shares a barrier interval with
 	known    map[protocol.Expr]bool  // expressions known to be non-negative (nonNeg)
 	trials   int                     // how many trial runs of loops (trial) the current point is in
 	facts    map[*ir.Loop]*loopFacts // what the analysis of each loop keeps (loopFacts)

@@ -1,5 +1,5 @@
 // Package symexec builds the access memory protocol of a kernel from its
-// IR (package infer/ir): the value analysis, loop normalization and
+// IR (package internal/infer/ir): the value analysis, loop normalization and
 // protocol generation of the inference of Cogumbreiro, Lange, Liew and
 // Zicarelli, "Checking Data-Race Freedom of GPU Kernels, Compositionally"
 // (CAV 2021, Section 5: "a standard single static assignment (SSA)
@@ -82,7 +82,7 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 	}()
 	res.Uses = uses(f)
 	k.narrowest = narrowestAccesses(f)
-	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), segs: segmentsOf(f), meter: newMeter(opts.Budget), lockStep: opts.LockStep}
+	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), quiet: intervalsOf(f), meter: newMeter(opts.Budget), lockStep: opts.LockStep}
 	var body []protocol.Stmt
 	x.out = &body
 	for _, p := range f.Params {

@@ -250,19 +250,17 @@ func unconverted(e ir.Expr) ir.Expr {
 // value is anything, and thread-local. Distinct pointer parameters are
 // assumed not to alias, as everywhere in drfcheck.
 //
-// Memory written elsewhere in the kernel but not in the top-level barrier
-// interval of the load (segments) holds one value per address for the
-// block during it: an unknown function of the address and the block.
+// Memory written elsewhere in the kernel but in no barrier interval of
+// the load (a quiet load, intervals.go) holds one value per address for the
+// block during it (quietValue).
 func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 	b := s.Addr.Base
 	o, isInt := off.(intVal)
 	ints := isInt && s.T.IsInt() && s.Dst.T.IsInt()
-	if seg, ok := x.segs.unwritten(s); ok && ints && b.Kind != ir.Private && x.written[b] {
-		args := []protocol.Expr{o.e}
-		for d := 0; d < 3; d++ {
-			args = append(args, &protocol.Builtin{At: at, Kind: protocol.BlockIdx, Dim: d})
+	if key, ok := x.quiet.quiet[s]; ok && ints && b.Kind != ir.Private && x.written[b] {
+		if v, ok := x.quietValue(at, s, o.e, key); ok {
+			return v
 		}
-		return intVal{x.inRange(at, x.typed(x.uninterpreted(at, fmt.Sprintf("%s_%s_interval%d", b.Name, s.T, seg), args...), s.T), s.T)}
 	}
 	if b.Kind == ir.Private || x.written[b] {
 		return x.memoryValue(at, s.Dst)
@@ -272,6 +270,32 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), l, bl)
 	}
 	return intVal{x.inRange(at, x.typed(x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e), s.T), s.T)}
+}
+
+// quietValue is the value of a quiet load at off: an unknown function of
+// the address, the block and the iteration of each loop around the load
+// whose variable is the same for every thread. Two loads share the
+// function (equal addresses, equal values) when the same barriers reach
+// them and the run met as many barriers before each (no barrier can run
+// between them in an iteration). A load in a synchronized loop whose
+// variable differs between threads is left out (ok false): two threads at
+// one value of the other variables may then be in different intervals.
+func (x *exec) quietValue(at protocol.Pos, s *ir.Load, off protocol.Expr, key string) (value, bool) {
+	args := []protocol.Expr{off}
+	for _, l := range x.loops {
+		if l.local {
+			if x.quiet.synced[s] {
+				return nil, false
+			}
+			continue
+		}
+		args = append(args, &protocol.Var{At: at, Name: l.v})
+	}
+	for d := 0; d < 3; d++ {
+		args = append(args, &protocol.Builtin{At: at, Kind: protocol.BlockIdx, Dim: d})
+	}
+	name := fmt.Sprintf("%s_%s_interval%s_%d_%d", s.Addr.Base.Name, s.T, key, x.syncs, len(args))
+	return intVal{x.inRange(at, x.typed(x.uninterpreted(at, name, args...), s.T), s.T)}, true
 }
 
 // inRange returns a value read from memory as an unsigned integer of 32

@@ -43,8 +43,42 @@ package cudagen
 // stays in the target's bounds (Var.MinLen), and only conditions that
 // choose writers of the target otherwise.
 
-// electStmt places one election at the kernel's top level.
+// electStmt places one election at the kernel's top level, or in a branch
+// that every thread of a block takes alike, or in a loop whose iterations
+// every thread runs alike, each an election ended by a barrier (in racy
+// kernels, sometimes not: the next iteration's write then races with this
+// one's reads). drfcheck finds the writes that may share a barrier
+// interval with a read on the kernel's control flow (package
+// internal/infer/symexec, intervals.go), wherever the barriers are.
 func (g *gen) electStmt(out *[]Stmt) {
+	wrap := 0
+	if g.chance(0.5) {
+		wrap = 1 + g.intn(2)
+	}
+	if wrap == 0 {
+		g.election(out)
+		return
+	}
+	var inner []Stmt
+	g.election(&inner)
+	if wrap == 1 {
+		*out = append(*out, &If{C: g.cond(out, true), Then: block(inner...)})
+		return
+	}
+	if g.mood != Racy || g.chance(0.6) {
+		g.sync(&inner)
+	}
+	iv := &Var{Name: g.name("r"), Kind: VLocal, T: tInt}
+	var bound Expr = intLit(int64(2 + g.intn(2)))
+	if g.chance(0.4) {
+		bound = bin("+", bin("%", ref(g.nPar), intLit(3)), intLit(1))
+	}
+	*out = append(*out, &For{Init: &Decl{V: iv, Init: intLit(0)}, C: bin("<", ref(iv), bound),
+		Post: &IncDec{L: ref(iv), Op: "++"}, Body: block(inner...)})
+}
+
+// election makes one election.
+func (g *gen) election(out *[]Stmt) {
 	p := g.p
 	T := int64(p.threads())
 	G := int64(p.blocks())
@@ -278,17 +312,47 @@ func (g *gen) electStmt(out *[]Stmt) {
 
 // electConstructs adds the constructs of this file.
 func electConstructs(p *Program, add func(string)) {
+	elects := func(b *Block) bool {
+		for _, s := range b.Stmts {
+			if d, ok := s.(*Decl); ok && d.Init != nil && readsElect(d.Init) {
+				return true
+			}
+		}
+		return false
+	}
+	walkProgram(p, func(s Stmt) {
+		switch s := s.(type) {
+		case *If:
+			if elects(s.Then) {
+				add("election in a branch")
+			}
+		case *For:
+			if elects(s.Body) {
+				add("election in a loop")
+			}
+		}
+	}, nil)
 	walkProgram(p, func(s Stmt) {
 		d, ok := s.(*Decl)
 		if !ok || d.Init == nil {
 			return
 		}
-		walkExpr(d.Init, func(e Expr) {
-			if r, ok := e.(*VarRef); ok && r.V.Elect && !r.V.Net {
-				add("uniform read after barrier")
-			}
-		})
+		if readsElect(d.Init) {
+			add("uniform read after barrier")
+		}
 	}, nil)
+}
+
+// readsElect reports whether an expression reads an election cell (not a
+// sorting network's).
+func readsElect(e Expr) bool {
+	found := false
+	walkExpr(e, func(e Expr) {
+		if r, ok := e.(*VarRef); ok && r.V.Elect && !r.V.Net {
+			found = true
+		}
+	})
+	return found
 }
 
 // electWrite is a write to an election cell: by thread th of block blk,

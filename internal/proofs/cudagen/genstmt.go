@@ -47,7 +47,7 @@ func (g *gen) stmt(out *[]Stmt) {
 	}
 	top := 0 // the kernel's top level, where every thread passes (genelect.go)
 	if g.depth == 0 && len(g.loops) == 0 && g.inSwitch == 0 && g.canSync() {
-		top = 1
+		top = 2
 		if g.netHere() {
 			g.netStmt(out)
 			return
@@ -1619,7 +1619,7 @@ func (g *gen) atomicStmt(out *[]Stmt) {
 		at.Op = []string{"Add", "Exch"}[g.intn(2)]
 		at.V = floatLit(1)
 	case KUint:
-		at.Op = []string{"Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "Inc", "Dec", "CAS", "Inc", "Dec", "Inc", "Dec", "Dec"}[g.intn(16)]
+		at.Op = []string{"Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "Inc", "Dec", "CAS", "Inc", "Dec", "Inc", "Dec", "Dec", "Inc"}[g.intn(17)]
 		at.V = uintLit(int64(1 + g.intn(9)))
 		if at.Op == "CAS" {
 			at.W = uintLit(int64(g.intn(4)))

@@ -1,0 +1,218 @@
+package symexec
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/drfcheck/drfcheck/internal/infer/ir"
+)
+
+// Between two barriers of the block, memory that no thread writes holds one
+// value per address for the whole block: every thread that reads it there
+// reads the same value (issue 8, point 3: "a value read from shared or
+// global memory at a thread-uniform index, in a barrier interval where no
+// thread writes that location, is the same for every thread"). A leader
+// elected into s_best[0] before a barrier is the same thread for everyone
+// after it, whether the election is at the kernel's top level, in a branch
+// or in a loop.
+//
+// Which writes may share a barrier interval with a load is decided on the
+// kernel's IR by the barriers that reach each statement: a statement
+// belongs to the interval that starts at a barrier of the block (or at the
+// kernel's entry) when a path without such a barrier leads from there to
+// it. Two threads run a load and a write in one interval only if both
+// passed the same barrier last, so a load no write of its memory shares a
+// reaching barrier with is quiet: nothing writes what it reads while it
+// reads. Jumps (break, continue, a return of an inlined call) carry their
+// barriers to where they go. An Unknown statement may write anything.
+// Threads run barriers alike (a barrier some threads skip is reported as
+// divergence), so threads at one load, in the same iterations of the
+// synchronized loops around it, are in one interval; the values of a quiet
+// load are told apart by the loops' variables (quietValue), and a load in
+// a synchronized loop whose variable differs between threads is left out.
+
+// intervals records, for a kernel, which loads are quiet.
+type intervals struct {
+	quiet  map[*ir.Load]string // the quiet loads, each with its reaching barriers (a key)
+	synced map[*ir.Load]bool   // the loads inside a loop that holds a barrier of the block
+}
+
+// barriers is a set of reaching barriers: sorted indices, 0 for the entry.
+type barriers []int
+
+func (b barriers) union(c barriers) barriers {
+	if len(c) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return c
+	}
+	out := slices.Clone(b)
+	for _, x := range c {
+		if i, found := slices.BinarySearch(out, x); !found {
+			out = slices.Insert(out, i, x)
+		}
+	}
+	return out
+}
+
+func (b barriers) meets(c barriers) bool {
+	for _, x := range c {
+		if _, found := slices.BinarySearch(b, x); found {
+			return true
+		}
+	}
+	return false
+}
+
+func (b barriers) String() string {
+	s := make([]string, len(b))
+	for i, x := range b {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ".")
+}
+
+// reach is the analysis of the barriers that reach each statement.
+type reach struct {
+	ids    map[*ir.Barrier]int
+	loads  map[*ir.Load]barriers
+	writes map[*ir.Base]barriers
+	any    barriers // where an Unknown statement may write anything
+	loops  []*jumps // the loops around the current point, innermost last
+	exits  map[*ir.Region]barriers
+	synced map[*ir.Load]bool
+	depth  int // how many loops holding a barrier are around the current point
+}
+
+// jumps collects what break and continue carry out of a loop's body.
+type jumps struct{ brk, cont barriers }
+
+// intervalsOf finds the quiet loads of a kernel.
+func intervalsOf(f *ir.Func) intervals {
+	r := &reach{ids: map[*ir.Barrier]int{}, loads: map[*ir.Load]barriers{}, writes: map[*ir.Base]barriers{},
+		exits: map[*ir.Region]barriers{}, synced: map[*ir.Load]bool{}}
+	r.block(f.Body, barriers{0})
+	iv := intervals{quiet: map[*ir.Load]string{}, synced: r.synced}
+	for l, bs := range r.loads {
+		if !bs.meets(r.writes[l.Addr.Base]) && !bs.meets(r.any) {
+			iv.quiet[l] = bs.String()
+		}
+	}
+	return iv
+}
+
+func (r *reach) block(b *ir.Block, in barriers) barriers {
+	if b == nil {
+		return in
+	}
+	for _, s := range b.Stmts {
+		in = r.stmt(s, in)
+	}
+	return in
+}
+
+// stmt returns the barriers that reach the point after s (none when s
+// does not fall through), given those that reach s.
+func (r *reach) stmt(s ir.Stmt, in barriers) barriers {
+	switch s := s.(type) {
+	case *ir.Block:
+		return r.block(s, in)
+	case *ir.Barrier:
+		if !blockBarrier(s) {
+			return in
+		}
+		id, ok := r.ids[s]
+		if !ok {
+			id = len(r.ids) + 1
+			r.ids[s] = id
+		}
+		return barriers{id}
+	case *ir.Load:
+		r.loads[s] = r.loads[s].union(in)
+		if r.depth > 0 {
+			r.synced[s] = true
+		}
+	case *ir.Store:
+		r.writes[s.Addr.Base] = r.writes[s.Addr.Base].union(in)
+	case *ir.Atomic:
+		r.writes[s.Addr.Base] = r.writes[s.Addr.Base].union(in)
+	case *ir.Unknown:
+		r.any = r.any.union(in)
+	case *ir.If:
+		return r.block(s.Then, in).union(r.block(s.Else, in))
+	case *ir.Loop:
+		return r.loop(s, in)
+	case *ir.Break:
+		if n := len(r.loops); n > 0 {
+			r.loops[n-1].brk = r.loops[n-1].brk.union(in)
+		}
+		return nil
+	case *ir.Continue:
+		if n := len(r.loops); n > 0 {
+			r.loops[n-1].cont = r.loops[n-1].cont.union(in)
+		}
+		return nil
+	case *ir.Return:
+		return nil
+	case *ir.Exit:
+		r.exits[s.To] = r.exits[s.To].union(in)
+		return nil
+	case *ir.Region:
+		out := r.block(s.Body, in)
+		return out.union(r.exits[s])
+	}
+	return in
+}
+
+// loop runs a loop's parts until the barriers at its head stop growing.
+func (r *reach) loop(l *ir.Loop, in barriers) barriers {
+	if hasBlockBarrier(l.Body) || hasBlockBarrier(l.Test) || hasBlockBarrier(l.Post) {
+		r.depth++
+		defer func() { r.depth-- }()
+	}
+	start := r.block(l.Init, in)
+	head := start
+	for {
+		j := &jumps{}
+		r.loops = append(r.loops, j)
+		var atTest, back barriers
+		if l.Kind == ir.DoWhile {
+			body := r.block(l.Body, head).union(j.cont)
+			atTest = r.block(l.Test, r.block(l.Post, body))
+			back = atTest
+		} else {
+			atTest = r.block(l.Test, head)
+			back = r.block(l.Post, r.block(l.Body, atTest).union(j.cont))
+		}
+		r.loops = r.loops[:len(r.loops)-1]
+		if l.Cond == nil {
+			atTest = nil // left only by a break
+		}
+		next := start.union(back)
+		if slices.Equal(next, head) {
+			return atTest.union(j.brk)
+		}
+		head = next
+	}
+}
+
+// hasBlockBarrier reports whether a barrier of the block may run in n.
+func hasBlockBarrier(n ir.Node) bool {
+	if b, ok := n.(*ir.Block); ok && b == nil {
+		return false
+	}
+	found := false
+	ir.Inspect(n, func(m ir.Node) bool {
+		if b, ok := m.(*ir.Barrier); ok && blockBarrier(b) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// blockBarrier reports whether a barrier orders the threads of a block
+// (a warp barrier does not).
+func blockBarrier(b *ir.Barrier) bool { return b.Kind != ir.SyncWarp }
