@@ -2,9 +2,10 @@ package cudagen
 
 // This file generates leader elections: a value one or a few threads write
 // into an election cell (a __shared__ scalar or array cell, or a cell of a
-// global array of its own, Var.Elect) before a barrier of the kernel's top
-// level, read by every thread at a thread-uniform index after it, and used
-// to decide who writes an array of its own (the target):
+// global array of its own, Var.Elect) before a barrier (at the kernel's top
+// level, in a branch every thread of a block takes alike, or in a loop),
+// read by every thread at a thread-uniform index after it, and used to
+// decide who writes an array of its own (the target):
 //
 //	if (tid == 0) e[0] = n * 3 + 1;
 //	__syncthreads();
@@ -14,8 +15,8 @@ package cudagen
 // or t[blockIdx.x * 12 + (v + tid) % 12u] = tid (a permutation of the
 // block's cells when v is the same for every thread), or
 // t[blockIdx.x * K + v % K] under a guard. drfcheck takes memory that no
-// statement of a top-level barrier interval writes to hold one value per
-// address for the block during that interval (internal/infer/symexec/segments.go):
+// write can reach in a barrier interval to hold one value per address for
+// the block during that interval (internal/infer/symexec/intervals.go):
 // these kernels are race-free by that rule and by nothing weaker.
 //
 // Racy kernels break it in the ways that matter to the rule: the barrier
