@@ -1282,8 +1282,8 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 	}
 	body = append(body, r.bodySts...)
 	sync := protocol.HasSync(&protocol.Block{Stmts: body})
-	if sync && len(r.body.brk) > 0 {
-		x.unknown(at, "break in a loop with a barrier is not supported")
+	if sync && x.localBreak(r.body.brk) {
+		x.unknown(at, "a break under a condition that may differ between threads, in a loop with a barrier, is not supported")
 	}
 	x.emit(&protocol.Loop{At: at, Var: name, Lo: lit(at, 0), Hi: count, Body: &protocol.Block{At: at, Stmts: body}})
 	e := x.afterLoop(at, l, entry, c, x.summarize(r, entry), sync, shape{})
@@ -1292,6 +1292,27 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 		x.runCond(l)
 	}
 	return e
+}
+
+// localBreak reports whether some break leaves a loop under a condition
+// that may differ between threads.
+//
+// A loop with a barrier and a fresh number of trips (genericLoop) may be
+// left by breaks that every thread takes alike (a persistent block's
+// while (1) { ...; __syncthreads(); if (done) break; ... }): the statements
+// after a break run only where it is not taken, and the last iteration is
+// the one that breaks (the trips are any number), so every run of the
+// threads is one of the protocol's; where a barrier follows the break in
+// the body, the barrier is conditional in some iterations and not in
+// others, which is unknown on its own. A break that some threads take and
+// others do not leaves them at different barriers: not modelled.
+func (x *exec) localBreak(js []jump) bool {
+	for _, j := range js {
+		if x.k.isLocal(j.cond) {
+			return true
+		}
+	}
+	return false
 }
 
 func (x *exec) anyBlock(c carried) bool {

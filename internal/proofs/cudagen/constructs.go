@@ -28,7 +28,7 @@ var ConstructNames = []string{
 	// loops
 	"for ++", "for --", "for += k", "for -= k", "for *= 2", "for >>= 1", "for /= 2",
 	"loop <", "loop <=", "loop >", "loop >=", "loop !=", "loop &&",
-	"while", "do-while", "loop var after loop", "block-stride loop", "grid-stride loop", "halving loop with barrier",
+	"while", "do-while", "persistent loop with barrier", "loop var after loop", "block-stride loop", "grid-stride loop", "halving loop with barrier",
 	"induction variable",
 	// control flow
 	"if", "else", "else if", "switch", "switch fallthrough", "switch default", "early return",
@@ -339,6 +339,17 @@ func constructs(p *Program) map[string]bool {
 			return
 		case *While:
 			add("while")
+			c := s.C
+			for {
+				x, ok := c.(*Cast)
+				if !ok {
+					break
+				}
+				c = x.X
+			}
+			if l, ok := c.(*Lit); ok && l.I == 1 && hasSyncThreads(s.Body) {
+				add("persistent loop with barrier")
+			}
 			condLoop(s.C, s.Body, inIf)
 			return
 		case *DoWhile:
@@ -963,4 +974,17 @@ func atomicSpace(e Expr) space {
 		}
 	})
 	return sp
+}
+
+// hasSyncThreads reports whether a __syncthreads() is in b.
+func hasSyncThreads(b *Block) bool {
+	found := false
+	for _, s := range b.Stmts {
+		walkStmt(s, func(s Stmt) {
+			if x, ok := s.(*Sync); ok && x.Op == "__syncthreads" {
+				found = true
+			}
+		}, nil)
+	}
+	return found
 }

@@ -1061,7 +1061,7 @@ func (g *gen) loop(out *[]Stmt) {
 	}
 	n := 1 + g.intn(2)
 	var after *Var
-	switch g.pick(4, 2, 2, 2, 2, 2, 2, 2, 2, 1) {
+	switch g.pick(4, 2, 2, 2, 2, 2, 2, 2, 2, 1, 3) {
 	case 0: // for (int i = 0; i < hi; i++)
 		v := mk("i", tInt, nil, rk(0, max(hr.hi-1, 0)))
 		li.v, li.trip = v, int(hr.hi)
@@ -1141,6 +1141,22 @@ func (g *gen) loop(out *[]Stmt) {
 		li.v, li.trip = v, int(hr.hi)
 		st = &For{C: bin("&&", bin("<", ref(v), intLit(64)), bin("<", ref(v), hi)), Post: &IncDec{L: ref(v), Op: "++"}, Body: body(n)}
 		g.vr[v] = rk(0, hr.hi)
+		after = v
+	case 10: // int w = 0; while (1) { ...; if (w + 1 >= hi) break; w++; }: a persistent loop
+		v := g.local(out, "w", tInt, intLit(0), rk(0, max(hr.hi-1, 0)), uni)
+		li.v, li.trip, li.noContinue = v, int(max(hr.hi, 1)), true
+		var pre []Stmt // the barrier that starts each round, most often
+		if uni && g.canSync() && g.chance(0.9) {
+			g.loops = append(g.loops, li)
+			g.sync(&pre)
+			g.loops = g.loops[:len(g.loops)-1]
+		}
+		b := body(n)
+		b.Stmts = append(pre, b.Stmts...)
+		b.Stmts = append(b.Stmts, &If{C: bin(">=", bin("+", ref(v), intLit(1)), hi), Then: block(&Break{})},
+			&IncDec{L: ref(v), Op: "++"})
+		st = &While{C: intLit(1), Body: b}
+		g.vr[v] = rk(0, max(hr.hi-1, 0))
 		after = v
 	default: // for (unsigned u = 0; u < m; u++)
 		v := mk("u", tUint, nil, rk(0, g.mPar.Vals[0]-1))
