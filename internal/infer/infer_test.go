@@ -46,10 +46,12 @@ var inferCases = []struct {
   f[threadIdx.x] = 2.0f;
 }`,
 		// sizes is never written: its element is a function of the
-		// address, uniform since the address is; a float's value is not
-		// tracked
+		// address, uniform since the address is, and an int (the
+		// assumption); a float's value is not tracked
 		want: `param n, sizes_i32; global sizes, out, f;
-rd sizes[blockIdx.x]; wr out[tid] = sizes_i32(4 * blockIdx.x) + n; wr out[0] = 1; wr f[tid];`,
+rd sizes[blockIdx.x];
+{ assume -2147483648 <= sizes_i32(4 * blockIdx.x) && sizes_i32(4 * blockIdx.x) < 2147483648;
+  wr out[tid] = sizes_i32(4 * blockIdx.x) + n; wr out[0] = 1; wr f[tid]; }`,
 		values: true,
 	},
 	{

@@ -298,13 +298,23 @@ func (x *exec) quietValue(at protocol.Pos, s *ir.Load, off protocol.Expr, key st
 	return intVal{x.inRange(at, x.typed(x.uninterpreted(at, name, args...), s.T), s.T)}, true
 }
 
-// inRange returns a value read from memory as an unsigned integer of 32
-// bits or fewer, after assuming it is one: in [0, 2^width). An unknown
-// function is any integer, and a negative one made (v + t) % 8u negative
-// where C's is not, a false alarm.
+// inRange returns a value read from memory as an integer of its type, of
+// 32 bits or fewer, after assuming it is one: in [0, 2^width) unsigned, in
+// [-2^(width-1), 2^(width-1)) signed. An unknown function is any integer:
+// a negative one made (v + t) % 8u negative where C's is not, and a signed
+// one below -2^32 made (unsigned)v + t wrap twice where the encoding
+// corrects once, false alarms. (A fresh variable gets its type's range
+// where its residue is taken, rangeFacts; a function's results cannot.)
 func (x *exec) inRange(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Expr {
 	width := t.Size * 8
-	if !unsigned(t) || width <= 0 || width > 32 {
+	if width <= 0 || width > 32 || t.Kind != ir.Int {
+		return e
+	}
+	if !unsigned(t) {
+		if _, ok := e.(*protocol.Call); ok {
+			half := int64(1) << (width - 1)
+			x.emitAssume(&protocol.Assume{At: at, Cond: and(at, cmp(at, protocol.Le, lit(at, -half), e), cmp(at, protocol.Lt, e, lit(at, half)))})
+		}
 		return e
 	}
 	x.emitAssume(&protocol.Assume{At: at, Cond: and(at, cmp(at, protocol.Le, lit(at, 0), e), cmp(at, protocol.Lt, e, lit(at, 1<<width)))})
