@@ -76,6 +76,9 @@ type encoder struct {
 	internal map[string]bool
 	// domains are the finite domains conditions give terms (cases.go).
 	domains []domain
+	// apps lists the applications of uninterpreted functions encoded,
+	// which a witness minimizes after the constants (smallModel).
+	apps []num
 }
 
 func newEncoder(ctx *z3.Context, env Env, enc Encoding) *encoder {
@@ -322,11 +325,19 @@ func (e *encoder) expr(x protocol.Expr, sc scope) num {
 		for i, a := range x.Args {
 			args[i] = e.expr(a, sc).v
 		}
-		return num{v: e.fun(x.Func, len(args)).Apply(args...)}
+		app := num{v: e.fun(x.Func, len(args)).Apply(args...)}
+		if len(e.apps) < maxMinimizedApps {
+			e.apps = append(e.apps, app)
+		}
+		return app
 	}
 	e.fail(x.Pos(), "cannot encode expression %T", x)
 	return num{}
 }
+
+// maxMinimizedApps bounds the applications of uninterpreted functions a
+// witness minimizes: each costs a few checks.
+const maxMinimizedApps = 32
 
 func (e *encoder) fun(name string, arity int) z3.FuncDecl {
 	if f, ok := e.funcs[name]; ok {

@@ -589,6 +589,14 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 			return m
 		}
 	}
+	// then the values of uninterpreted functions where the formula
+	// applies them (a value read from memory, d_i32(4)), alike: Z3 picks
+	// them by its history too, within the ranges assumed of them
+	for _, a := range e.apps {
+		if s.narrow(e, &m, e.ge(a, e.lit(0))) == Unknown || !s.least(e, &m, e.abs(a)) {
+			return m
+		}
+	}
 	return m
 }
 
