@@ -78,9 +78,17 @@ func (x *exec) scoped(f func()) {
 
 // hasBarrier reports whether a barrier may run in n.
 func hasBarrier(n ir.Node) bool {
+	return barrierIn(n, func(*ir.Barrier) bool { return true })
+}
+
+// barrierIn reports whether a barrier that keep accepts may run in n.
+func barrierIn(n ir.Node, keep func(*ir.Barrier) bool) bool {
+	if b, ok := n.(*ir.Block); ok && b == nil {
+		return false
+	}
 	found := false
 	ir.Inspect(n, func(m ir.Node) bool {
-		if _, ok := m.(*ir.Barrier); ok {
+		if b, ok := m.(*ir.Barrier); ok && keep(b) {
 			found = true
 		}
 		return !found

@@ -168,7 +168,7 @@ func (r *reach) stmt(s ir.Stmt, in barriers) barriers {
 
 // loop runs a loop's parts until the barriers at its head stop growing.
 func (r *reach) loop(l *ir.Loop, in barriers) barriers {
-	if hasBlockBarrier(l.Body) || hasBlockBarrier(l.Test) || hasBlockBarrier(l.Post) {
+	if barrierIn(l.Body, blockBarrier) || barrierIn(l.Test, blockBarrier) || barrierIn(l.Post, blockBarrier) {
 		r.depth++
 		defer func() { r.depth-- }()
 	}
@@ -196,21 +196,6 @@ func (r *reach) loop(l *ir.Loop, in barriers) barriers {
 		}
 		head = next
 	}
-}
-
-// hasBlockBarrier reports whether a barrier of the block may run in n.
-func hasBlockBarrier(n ir.Node) bool {
-	if b, ok := n.(*ir.Block); ok && b == nil {
-		return false
-	}
-	found := false
-	ir.Inspect(n, func(m ir.Node) bool {
-		if b, ok := m.(*ir.Barrier); ok && blockBarrier(b) {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // blockBarrier reports whether a barrier orders the threads of a block

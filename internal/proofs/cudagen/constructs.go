@@ -979,12 +979,10 @@ func atomicSpace(e Expr) space {
 // hasSyncThreads reports whether a __syncthreads() is in b.
 func hasSyncThreads(b *Block) bool {
 	found := false
-	for _, s := range b.Stmts {
-		walkStmt(s, func(s Stmt) {
-			if x, ok := s.(*Sync); ok && x.Op == "__syncthreads" {
-				found = true
-			}
-		}, nil)
-	}
+	walkBlock(b, func(s Stmt) {
+		if x, ok := s.(*Sync); ok && x.Op == "__syncthreads" {
+			found = true
+		}
+	}, nil)
 	return found
 }
