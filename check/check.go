@@ -516,7 +516,7 @@ func (c *Checker) plan(in Input, prog *wellformed.Program, deadline time.Time) (
 			if prog.Level == wellformed.GridLevel && in.Info.Kinds[array] != protocol.Global {
 				continue
 			}
-			traces, err := traces(c.opts.Encoding, v.Body, array)
+			traces, err := traces(c.opts.Encoding, v.Body, array, in.Info.Kinds[array])
 			if err != nil {
 				return jobs, err
 			}
@@ -553,14 +553,14 @@ func groupOf(groups map[string]*group, q *smtgen.RaceQuery) *group {
 	return g
 }
 
-func alignSlice(body []protocol.Stmt, array string) ([]protocol.Stmt, []protocol.Stmt) {
-	return align.Align(wellformed.Slice(body, array))
+func alignSlice(body []protocol.Stmt, array string, k protocol.DeclKind) ([]protocol.Stmt, []protocol.Stmt) {
+	return align.Align(wellformed.SliceFenced(body, array, k))
 }
 
 // traces cuts a well-formed variant body, sliced to one array, into
-// symbolic traces with the encoding enc.
-func traces(enc Encoding, body []protocol.Stmt, array string) ([]split.Trace, error) {
-	sliced := wellformed.Slice(body, array)
+// symbolic traces with the encoding enc; k is the array's kind.
+func traces(enc Encoding, body []protocol.Stmt, array string, k protocol.DeclKind) ([]split.Trace, error) {
+	sliced := wellformed.SliceFenced(body, array, k)
 	if enc == Paper {
 		return split.Split(align.Align(sliced))
 	}

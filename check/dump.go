@@ -52,7 +52,7 @@ func choices(v *wellformed.Variant) string {
 
 func (c *Checker) dumpStage(b *strings.Builder, in Input, prog *wellformed.Program, v *wellformed.Variant, array, stage string) {
 	if stage == "aligned" {
-		aligned, rest := alignSlice(v.Body, array)
+		aligned, rest := alignSlice(v.Body, array, in.Info.Kinds[array])
 		writeStmts(b, aligned, "")
 		if len(rest) > 0 {
 			b.WriteString("// after the last aligned barrier:\n")
@@ -60,7 +60,7 @@ func (c *Checker) dumpStage(b *strings.Builder, in Input, prog *wellformed.Progr
 		}
 		return
 	}
-	traces, err := traces(c.opts.Encoding, v.Body, array)
+	traces, err := traces(c.opts.Encoding, v.Body, array, in.Info.Kinds[array])
 	if err != nil {
 		fmt.Fprintf(b, "// error: %v\n", err)
 		return

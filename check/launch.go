@@ -60,12 +60,16 @@ func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
 	err = headerFlags(src, func(fs *pflag.FlagSet) func() error {
 		b := fs.String("blockDim", "", "")
 		g := fs.String("gridDim", "", "")
+		// GPUVerify's OpenCL spellings
+		ls := fs.String("local_size", "", "")
+		ng := fs.String("num_groups", "", "")
+		gs := fs.String("global_size", "", "")
 		return func() error {
 			for _, f := range []struct {
 				name string
 				s    *string
 				dst  **[3]int64
-			}{{"blockDim", b, &block}, {"gridDim", g, &grid}} {
+			}{{"blockDim", b, &block}, {"gridDim", g, &grid}, {"local_size", ls, &block}, {"num_groups", ng, &grid}} {
 				if *f.s == "" {
 					continue
 				}
@@ -75,6 +79,14 @@ func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
 				}
 				*f.dst = &d
 			}
+			if *gs == "" {
+				return nil
+			}
+			d, err := GroupsOf(*gs, block)
+			if err != nil {
+				return err
+			}
+			grid = &d
 			return nil
 		}
 	})
@@ -82,6 +94,33 @@ func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
 		return nil, nil, err
 	}
 	return block, grid, nil
+}
+
+// GroupsOf returns the number of work-groups of an OpenCL launch from its
+// global size (GPUVerify's --global_size, the global work size of
+// clEnqueueNDRangeKernel) and its local size: their quotient in each
+// dimension, which must be exact; a dimension either leaves open ("*") is
+// open.
+func GroupsOf(global string, local *[3]int64) ([3]int64, error) {
+	g, err := ParseDim(global)
+	if err != nil {
+		return g, fmt.Errorf("--global_size=%v", err)
+	}
+	if local == nil {
+		return g, fmt.Errorf("--global_size=%s needs --local_size: the number of work-groups is the global size divided by the local size", global)
+	}
+	var out [3]int64
+	for i := range g {
+		switch {
+		case g[i] == 0 || local[i] == 0:
+			out[i] = 0
+		case g[i]%local[i] != 0:
+			return out, fmt.Errorf("--global_size=%s: dimension %d (%d) is not a multiple of the local size (%d)", global, i+1, g[i], local[i])
+		default:
+			out[i] = g[i] / local[i]
+		}
+	}
+	return out, nil
 }
 
 // headerFlags reads the flag lines among the leading comment lines of a

@@ -328,11 +328,46 @@ type LoopValue struct {
 type Sync struct {
 	At    Pos
 	Scope Scope
+	// Fence is the memory whose accesses the barrier orders: every array
+	// (FenceAll, the zero value: CUDA's barriers), or, for an OpenCL
+	// barrier whose flags name only one memory, the shared (__local) or
+	// the global arrays; an array it does not fence sees no barrier
+	// there. Threads still meet at it (barrier divergence is checked the
+	// same).
+	Fence Fence
 	// Implicit marks a warp barrier that a transformation put after an
 	// access to model lock-step warps (Bardsley and Donaldson): it orders the two
 	// threads only when both run it, so that disagreeing on it is not
 	// barrier divergence. It is never parsed or printed.
 	Implicit bool
+}
+
+// Fence is the memory a barrier orders.
+type Fence int
+
+const (
+	FenceAll    Fence = iota // every array
+	FenceShared              // shared arrays only (OpenCL's CLK_LOCAL_MEM_FENCE)
+	FenceGlobal              // global arrays only (CLK_GLOBAL_MEM_FENCE)
+	FenceNone                // no array: a barrier with no flag orders no memory
+)
+
+var fenceNames = [...]string{FenceAll: "all", FenceShared: "shared", FenceGlobal: "global", FenceNone: "none"}
+
+func (f Fence) String() string { return fenceNames[f] }
+
+// Orders reports whether a barrier of fence f orders the accesses to an
+// array of kind k.
+func (f Fence) Orders(k DeclKind) bool {
+	switch f {
+	case FenceAll:
+		return true
+	case FenceShared:
+		return k == Shared
+	case FenceGlobal:
+		return k == Global
+	}
+	return false
 }
 
 // Scope is the set of threads a barrier synchronizes.

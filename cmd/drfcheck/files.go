@@ -24,7 +24,7 @@ import (
 // kinds of input by extension.
 var (
 	protExts = []string{".prot"}
-	cudaExts = []string{".cu", ".cuh"}
+	cudaExts = []string{".cu", ".cuh", ".cl"} // .cl: OpenCL C, through the same front end
 	// headerExts are C++ headers: checked as CUDA when named on the
 	// command line (a project's kernels.h), not found in directories,
 	// where they are host headers as often as not
@@ -244,7 +244,7 @@ func load(ctx context.Context, cfg *config, path string) ([]check.Input, error) 
 		}
 		return ins, nil
 	}
-	return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu, .cuh or a header (.h, .hpp) with CUDA code", path)
+	return nil, fmt.Errorf("%s: unknown kind of file: want .prot, .cu, .cuh, .cl or a header (.h, .hpp) with CUDA code", path)
 }
 
 // configLaunch sets the sizes and parameters a configuration entry gives,

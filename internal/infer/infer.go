@@ -57,6 +57,8 @@ type Options struct {
 	// Context, when done, stops clang and cuts the analysis of each
 	// kernel (unknown, as a spent budget does); nil for none.
 	Context context.Context
+	// OpenCL parses the file as OpenCL C; a .cl file is one anyway.
+	OpenCL bool
 }
 
 func (o Options) symexec() symexec.Options {
@@ -131,7 +133,7 @@ func File(path string, src []byte, opts Options) ([]Kernel, Timing, error) {
 // Parse runs clang on a CUDA file: the tree that FromTU infers the kernels
 // of and package internal/infer/launch reads the launches of.
 func Parse(path string, src []byte, opts Options) (*clang.TU, Timing, error) {
-	tu, t, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, Context: opts.Context})
+	tu, t, err := clang.Parse(path, src, clang.Options{Clang: opts.Clang, Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, Context: opts.Context, OpenCL: opts.OpenCL})
 	return tu, Timing{Clang: t.Clang, Decode: t.Decode}, err
 }
 
@@ -189,7 +191,7 @@ func kernels(tu *clang.TU) []found {
 	tu.WalkDecls(func(n *clang.Node, prefix string) bool {
 		switch n.Kind {
 		case "FunctionDecl":
-			if n.HasAttr("CUDAGlobalAttr") && n.Body() != nil && !seen[n.ID] {
+			if n.IsKernel() && n.Body() != nil && !seen[n.ID] {
 				seen[n.ID] = true
 				out = append(out, found{fn: n, name: prefix + n.Name})
 			}
@@ -197,7 +199,7 @@ func kernels(tu *clang.TU) []found {
 			name := prefix + n.Name
 			var pattern *clang.Node
 			for _, c := range n.Inner {
-				if c == nil || c.Kind != "FunctionDecl" || !c.HasAttr("CUDAGlobalAttr") {
+				if c == nil || c.Kind != "FunctionDecl" || !c.IsKernel() {
 					continue
 				}
 				if pattern == nil {

@@ -21,14 +21,18 @@ type interp struct {
 // thread is the state of one thread running the protocol.
 type thread struct {
 	*interp
-	idx      int              // index in Config.Threads
-	t        Thread           // Config.Threads[idx]
-	outer    map[string]int64 // loop variables bound outside the statements (Phase)
-	loops    []LoopVal        // loop variables in scope, outermost first
-	iters    []int            // the iteration number of each loop in scope
-	phase    int              // barriers passed that order the threads of a block (block and grid scope)
-	warpPh   int              // barriers passed of any scope
-	gridPh   int              // grid barriers passed
+	idx    int              // index in Config.Threads
+	t      Thread           // Config.Threads[idx]
+	outer  map[string]int64 // loop variables bound outside the statements (Phase)
+	loops  []LoopVal        // loop variables in scope, outermost first
+	iters  []int            // the iteration number of each loop in scope
+	phase  int              // barriers passed that order the threads of a block (block and grid scope)
+	warpPh int              // barriers passed of any scope
+	gridPh int              // grid barriers passed
+	// unfenced counts, for shared [0] and global [1] arrays, the barriers
+	// of each counter above that do not order their memory (Sync.Fence):
+	// an access's phases leave them out
+	unfenced [2]struct{ phase, warp, grid int }
 	accesses []AccessValue
 	events   []Event
 }
@@ -140,6 +144,17 @@ func (th *thread) block(stmts []protocol.Stmt, muted, top bool) {
 			if s.Scope == protocol.ScopeGrid {
 				th.gridPh++
 			}
+			for i, k := range [2]protocol.DeclKind{protocol.Shared, protocol.Global} {
+				if u := &th.unfenced[i]; !s.Fence.Orders(k) {
+					u.warp++
+					if s.Scope != protocol.ScopeWarp {
+						u.phase++
+					}
+					if s.Scope == protocol.ScopeGrid {
+						u.grid++
+					}
+				}
+			}
 		case *protocol.If:
 			c := th.cond(s.Cond)
 			if sc := th.synced[s]; sc != 0 {
@@ -211,7 +226,11 @@ func (th *thread) access(a *protocol.Access) {
 		v := th.expr(a.Value)
 		value = &v
 	}
-	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase, WarpPhase: th.warpPh, GridPhase: th.gridPh, Warp: th.warp(), Value: value,
+	u := th.unfenced[0]
+	if th.kinds[a.Array] == protocol.Global {
+		u = th.unfenced[1]
+	}
+	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase - u.phase, WarpPhase: th.warpPh - u.warp, GridPhase: th.gridPh - u.grid, Warp: th.warp(), Value: value,
 		Step: fmt.Sprintf("%p %v", a, th.iters), Seq: len(th.accesses)})
 }
 

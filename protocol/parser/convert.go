@@ -113,7 +113,16 @@ func (c *converter) stmt(g *statement) protocol.Stmt {
 		case "grid":
 			sc = protocol.ScopeGrid
 		}
-		return &protocol.Sync{At: pos(g.Sync.Pos), Scope: sc}
+		f := protocol.FenceAll
+		switch g.Sync.Fence {
+		case "shared":
+			f = protocol.FenceShared
+		case "global":
+			f = protocol.FenceGlobal
+		case "none":
+			f = protocol.FenceNone
+		}
+		return &protocol.Sync{At: pos(g.Sync.Pos), Scope: sc, Fence: f}
 	case g.Access != nil:
 		return c.access(g.Access)
 	case g.Loop != nil:

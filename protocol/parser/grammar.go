@@ -49,7 +49,8 @@ type statement struct {
 type syncStmt struct {
 	Pos   lexer.Position
 	Sync  bool   `parser:"@'sync'"`
-	Scope string `parser:"@('warp' | 'grid')? ';'"`
+	Scope string `parser:"@('warp' | 'grid')?"`
+	Fence string `parser:"@('shared' | 'global' | 'none')? ';'"`
 }
 
 type access struct {

@@ -118,11 +118,14 @@ func (p *printer) stmt(s protocol.Stmt) {
 	case *protocol.Access:
 		p.access(s)
 	case *protocol.Sync:
+		w := "sync"
 		if s.Scope != protocol.ScopeBlock {
-			p.write("sync " + s.Scope.String() + ";")
-			break
+			w += " " + s.Scope.String()
 		}
-		p.write("sync;")
+		if s.Fence != protocol.FenceAll {
+			w += " " + s.Fence.String()
+		}
+		p.write(w + ";")
 	case *protocol.Loop:
 		p.loop(s)
 	case *protocol.If:

@@ -16,6 +16,31 @@ func Slice(sts []protocol.Stmt, array string) []protocol.Stmt {
 	return out
 }
 
+// SliceFenced is Slice for an array of kind k, without the barriers that
+// do not order its memory (an OpenCL barrier that fences the other
+// memory only: protocol.Fence): its accesses on their two sides are in one
+// phase.
+func SliceFenced(sts []protocol.Stmt, array string, k protocol.DeclKind) []protocol.Stmt {
+	sts = Slice(sts, array)
+	if !hasFence(sts) {
+		return sts
+	}
+	return filterSyncs(sts, func(s *protocol.Sync) bool { return s.Fence.Orders(k) })
+}
+
+func hasFence(sts []protocol.Stmt) bool {
+	found := false
+	for _, s := range sts {
+		protocol.Inspect(s, func(n protocol.Node) bool {
+			if b, ok := n.(*protocol.Sync); ok && b.Fence != protocol.FenceAll {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 func sliceStmt(s protocol.Stmt, array string) protocol.Stmt {
 	switch s := s.(type) {
 	case *protocol.Access:

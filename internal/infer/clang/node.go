@@ -247,6 +247,10 @@ func (n *Node) HasAttr(kind string) bool {
 	return false
 }
 
+// IsKernel reports whether a function declaration is a kernel: CUDA's
+// __global__ or OpenCL's __kernel.
+func (n *Node) IsKernel() bool { return n.HasAttr("CUDAGlobalAttr") || n.HasAttr("OpenCLKernelAttr") }
+
 // Body returns the body of a function declaration, or nil.
 func (n *Node) Body() *Node {
 	for _, c := range n.Inner {

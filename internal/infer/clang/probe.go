@@ -63,7 +63,7 @@ func (tu *TU) Probe(src []byte) ([]byte, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	args := append(languageFlags(p.includeDir, Std(p.opts.Flags)), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics",
+	args := append(languageFlags(p.includeDir, p.opts.std()), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics",
 		"-ferror-limit=0", "-Xclang", "-fno-access-control")
 	args = append(args, p.prelude...)
 	for _, d := range opts.Defines {

@@ -67,7 +67,14 @@ type Options struct {
 	// Context stops clang when it is done (a user's Ctrl-C, an editor
 	// that moved on); nil for none.
 	Context context.Context
+	// OpenCL parses the file as OpenCL C (clang's -x cl, OpenCL C 1.2
+	// unless Flags give -cl-std=) with the OpenCL prelude; otherwise it is
+	// CUDA.
+	OpenCL bool
 }
+
+// IsOpenCL reports whether a file is OpenCL C by its name (.cl).
+func IsOpenCL(path string) bool { return strings.EqualFold(filepath.Ext(path), ".cl") }
 
 // Timing is the time spent in clang and in decoding its output.
 type Timing struct {
@@ -82,6 +89,7 @@ type Timing struct {
 // errors are returned as a protocol.ErrorList positioned in the file.
 func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	var t Timing
+	opts.OpenCL = opts.OpenCL || IsOpenCL(path)
 	dir, err := IncludeDir()
 	if err != nil {
 		return nil, t, err
@@ -137,7 +145,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		cmd.Stdout, cmd.Stderr = stdout, &stderr
 		return cmd.Run()
 	}
-	std := Std(opts.Flags)
+	std := opts.std()
 	prelude := preludeFlags(ctx, bin, dir, std, false)
 	runErr := run(prelude)
 	if runErr != nil && pchFailed(stderr.Bytes()) {
@@ -146,7 +154,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		prelude = preludeFlags(ctx, bin, dir, std, true)
 		runErr = run(prelude)
 		if runErr != nil && pchFailed(stderr.Bytes()) {
-			prelude = []string{"-include", Prelude}
+			prelude = []string{"-include", preludeOf(std)}
 			runErr = run(prelude)
 		}
 	}
@@ -169,7 +177,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		runErr = run(prelude)
 	}
 	fallback := false
-	if before := errorCount(stderr.Bytes()); runErr != nil && ctx.Err() == nil && before > 0 {
+	if before := errorCount(stderr.Bytes()); runErr != nil && ctx.Err() == nil && before > 0 && !opts.OpenCL {
 		// names the file uses without declaring them (helper_math.h's
 		// vector helpers, CUDART_PI_F, curandState): a second run with
 		// drfcheck's fallback declarations, kept when it has fewer errors
@@ -221,6 +229,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	}
 	tu.Errors = soft
 	tu.Fallback = fallback
+	tu.OpenCL = opts.OpenCL
 	tu.pure = pureSet(ctx, bin, dir)
 	if stubs != nil {
 		tu.Missing = stubs.names
@@ -279,9 +288,50 @@ func Std(flags []string) string {
 	return std
 }
 
+// DefaultCLStd is the OpenCL C version of a .cl file that names none:
+// 1.2, what every OpenCL implementation supports and what GPUVerify's
+// kernels are written in.
+const DefaultCLStd = "-cl-std=CL1.2"
+
+// OpenCLPrelude is the force-included header of an OpenCL file.
+const OpenCLPrelude = "drfcheck_opencl.h"
+
+// std returns the language standard flag of a run: Std for CUDA, the last
+// -cl-std= of the flags (or DefaultCLStd) for OpenCL.
+func (o Options) std() string {
+	if !o.OpenCL {
+		return Std(o.Flags)
+	}
+	std := DefaultCLStd
+	for _, f := range o.Flags {
+		if strings.HasPrefix(f, "-cl-std=") {
+			std = f
+		}
+	}
+	return std
+}
+
+func isCL(std string) bool { return strings.HasPrefix(std, "-cl-std=") }
+
+// preludeOf is the prelude of a language standard.
+func preludeOf(std string) string {
+	if isCL(std) {
+		return OpenCLPrelude
+	}
+	return Prelude
+}
+
 // languageFlags are the flags that the prelude is compiled with, alone or
-// precompiled; std is the language standard (Std).
+// precompiled; std is the language standard (Options.std). OpenCL's
+// built-in functions are declared by clang as the kernel uses them
+// (-fdeclare-opencl-builtins, with opencl-c-base.h's types and macros),
+// so that the dump holds the few the kernel calls, not opencl-c.h's
+// thousands.
 func languageFlags(includeDir, std string) []string {
+	if isCL(std) {
+		return []string{"-x", "cl", std, "-Xclang", "-fdeclare-opencl-builtins", "-Xclang", "-finclude-default-header",
+			"-w", "-I", includeDir}
+	}
 	return []string{"-x", "cuda", std, "--cuda-host-only", "-nocudainc", "-nocudalib", "-w",
 		// printf and the GPUVerify annotations are variadic device functions
 		"-Xclang", "-fcuda-allow-variadic-functions",
@@ -291,7 +341,7 @@ func languageFlags(includeDir, std string) []string {
 // Args returns clang's arguments for a file; prelude is the flags that
 // include the prelude (-include or -include-pch).
 func Args(includeDir, path string, prelude []string, opts Options) []string {
-	args := append(languageFlags(includeDir, Std(opts.Flags)), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=20")
+	args := append(languageFlags(includeDir, opts.std()), "-fsyntax-only", "-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=20")
 	args = append(args, prelude...)
 	for _, d := range opts.Defines {
 		args = append(args, "-D"+d)
@@ -461,7 +511,7 @@ func preludeFlags(ctx context.Context, bin, dir, std string, remake bool) []stri
 		pchFor[key] = pch
 	}
 	if pch == "" {
-		return []string{"-include", Prelude}
+		return []string{"-include", preludeOf(std)}
 	}
 	return []string{"-include-pch", pch}
 }
@@ -480,7 +530,7 @@ func makePCH(ctx context.Context, bin, dir, std string, remake bool) string {
 		return ""
 	}
 	tmp.Close()
-	args := append(languageFlags(dir, std), "-Xclang", "-emit-pch", "-o", tmp.Name(), "-c", filepath.Join(dir, Prelude))
+	args := append(languageFlags(dir, std), "-Xclang", "-emit-pch", "-o", tmp.Name(), "-c", filepath.Join(dir, preludeOf(std)))
 	if err := exec.CommandContext(ctx, bin, args...).Run(); err != nil {
 		os.Remove(tmp.Name())
 		return ""

@@ -34,6 +34,8 @@ type TU struct {
 	// Fallback says that the file was parsed with drfcheck's fallback
 	// declarations (Fallback): it uses names it does not declare.
 	Fallback bool
+	// OpenCL says that the file is OpenCL C (Options.OpenCL).
+	OpenCL bool
 
 	includeDir string          // the prelude's directory, to recognize its declarations
 	pure       map[string]bool // the prelude's pure functions (pure.go)
@@ -324,6 +326,25 @@ func (tu *TU) Text(n *Node) string {
 	}
 	src := tu.source(b.File)
 	start, end := *b.Offset, *e.Offset+e.TokLen
+	if start < 0 || end > len(src) || start >= end {
+		return ""
+	}
+	return string(src[start:end])
+}
+
+// LastToken returns the source text of a node's last token, or "": the
+// components an OpenCL vector's ExtVectorElementExpr names, which clang's
+// JSON leaves out.
+func (tu *TU) LastToken(n *Node) string {
+	if n == nil {
+		return ""
+	}
+	e := n.Range.End.At()
+	if !tu.InMain(e) {
+		return ""
+	}
+	src := tu.source(e.File)
+	start, end := *e.Offset, *e.Offset+e.TokLen
 	if start < 0 || end > len(src) || start >= end {
 		return ""
 	}

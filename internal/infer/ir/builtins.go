@@ -55,6 +55,11 @@ func (l *lowerer) builtin(n, fn *clang.Node, name string, args []*clang.Node) (v
 	at := l.pos(n)
 	t := l.typeOf(n)
 	void := val{t: ctype{kind: cVoid}}
+	if l.tu.OpenCL {
+		if v, ok := l.openCL(n, name, args); ok {
+			return v, true
+		}
+	}
 	switch {
 	case name == "__syncthreads":
 		l.emit(&Barrier{At: at, Kind: SyncThreads})
@@ -220,8 +225,6 @@ func (l *lowerer) mutableRef(p *clang.Node) bool {
 // pointer may designate. An atomic on a local variable is the thread's
 // own: its new value is opaque.
 func (l *lowerer) atomic(n *clang.Node, name string, args []*clang.Node) val {
-	at := l.pos(n)
-	t := l.typeOf(n)
 	p := l.pointer(l.rv(args[0]))
 	var rest []Expr
 	for _, a := range args[1:] {
@@ -236,7 +239,14 @@ func (l *lowerer) atomic(n *clang.Node, name string, args []*clang.Node) val {
 		op, scope = op[:i], "."+op[i+1:]
 	}
 	op = strings.ToLower(op) + scope
-	et := l.typeOf(args[0]).pointee()
+	return l.emitAtomic(n, p, op, l.typeOf(args[0]).pointee(), rest, name)
+}
+
+// emitAtomic emits the atomic op on the object of type et that p points
+// to, with the operands rest, and returns its result (the old value).
+func (l *lowerer) emitAtomic(n *clang.Node, p *ptrv, op string, et ctype, rest []Expr, name string) val {
+	at := l.pos(n)
+	t := l.typeOf(n)
 	if w, ok := atomicWord(et); ok {
 		// an atomic on a value type of one machine word (__half,
 		// __half2, __nv_bfloat16): an atomic access of its bytes

@@ -3,6 +3,7 @@ package ir
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -70,6 +71,7 @@ type record struct {
 	bytes     int64 // sizeof
 	alignment int64 // alignof
 	union     bool  // every field is a view of the same bytes
+	vector    bool  // an OpenCL vector: its fields are its components
 }
 
 type field struct {
@@ -435,10 +437,10 @@ func (ts *types) of(n *clang.Node) ctype {
 // parse parses a spelling such as "const float *__restrict",
 // "float[16][17]", "float (*)[17]", "int &" or "struct S".
 func (ts *types) parse(s string) ctype {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(extVectorRE.ReplaceAllString(s, " __ext_vector_$1"))
 	for {
 		t := s
-		for _, q := range []string{"const", "volatile", "__restrict", "restrict"} {
+		for _, q := range qualifiers {
 			// int const, and the pointer itself qualified: int *const
 			if rest, ok := strings.CutSuffix(t, q); ok && (strings.HasSuffix(rest, " ") || strings.HasSuffix(rest, "*")) {
 				t = rest
@@ -489,14 +491,24 @@ func (ts *types) base(s string) ctype {
 	enum := false
 	for _, w := range strings.Fields(s) {
 		switch w {
-		case "const", "volatile", "__restrict", "restrict", "typename", "struct", "class", "union":
+		case "const", "volatile", "__restrict", "restrict", "typename", "struct", "class", "union",
+			"__global", "__local", "__constant", "__private", "__generic", "__read_only", "__write_only", "__read_write":
 		case "enum":
 			enum = true
 		default:
 			kept = append(kept, w)
 		}
 	}
+	if n := len(kept); n >= 2 && strings.HasPrefix(kept[n-1], "__ext_vector_") {
+		return extVector(strings.Join(kept[:n-1], " "), kept[n-1])
+	}
 	name := strings.Join(kept, " ")
+	if imageDims(name) > 0 {
+		// an OpenCL image: a handle to memory of the host's, taken for a
+		// pointer to its pixels (one 4-byte cell each; opencl.go)
+		px := ctype{kind: cScalar, ir: I32, size: 4, align: 4}
+		return ctype{kind: cPtr, elem: &px, size: 8, align: 8}
+	}
 	if t, ok := intTypes[name]; ok {
 		return ctype{kind: cScalar, ir: t, size: t.Size, align: t.Size}
 	}
@@ -523,6 +535,41 @@ func (ts *types) base(s string) ctype {
 		t.rec, t.size, t.align = r, size, align
 	}
 	return t
+}
+
+// qualifiers are the qualifiers parse drops: C's, and OpenCL's address
+// spaces, which say where an object is, not what it is (the lowering reads
+// a kernel parameter's address space from its declaration).
+var qualifiers = []string{"const", "volatile", "__restrict", "restrict", "__global", "__local", "__constant", "__private", "__generic",
+	"__read_only", "__write_only", "__read_write"}
+
+// extVectorRE matches clang's spelling of an OpenCL vector type (float4 is
+// float __attribute__((ext_vector_type(4)))).
+var extVectorRE = regexp.MustCompile(`\s*__attribute__\(\(ext_vector_type\((\d+)\)\)\)`)
+
+// extVector is an OpenCL vector of n components of a scalar type: its
+// components s0, s1, ... at consecutive offsets; a 3-component vector has
+// the size and alignment of a 4-component one, and every vector is
+// aligned to its size (OpenCL C 1.2, Section 6.1.5).
+func extVector(comp, count string) ctype {
+	c, ok := intTypes[comp]
+	if comp == "half" {
+		c, ok = Type{Kind: Float, Size: 2, Signed: true}, true
+	}
+	n, err := strconv.ParseInt(strings.TrimPrefix(count, "__ext_vector_"), 10, 64)
+	if !ok || err != nil || n < 1 || n > 16 {
+		return ctype{kind: cStruct, name: comp + " vector"}
+	}
+	slots := n
+	if n == 3 {
+		slots = 4
+	}
+	r := &record{name: fmt.Sprintf("%s%d", comp, n), bytes: slots * c.Size, alignment: slots * c.Size, vector: true}
+	ct := ctype{kind: cScalar, ir: c, size: c.Size, align: c.Size}
+	for i := int64(0); i < n; i++ {
+		r.fields = append(r.fields, field{name: fmt.Sprintf("s%x", i), t: ct, off: i * c.Size})
+	}
+	return ctype{kind: cStruct, name: r.name, rec: r, size: r.bytes, align: r.alignment}
 }
 
 // anonKey names a struct without a name, which clang spells

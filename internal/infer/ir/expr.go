@@ -65,6 +65,13 @@ func (l *lowerer) rv(n *clang.Node) val {
 		return l.loadOrDecay(n)
 	case "ArraySubscriptExpr", "MemberExpr":
 		return l.loadOrDecay(n)
+	case "ExtVectorElementExpr":
+		return l.load(l.swizzle(n))
+	case "CompoundLiteralExpr":
+		if t.rec != nil && t.rec.vector {
+			return l.vectorLiteral(n, t)
+		}
+		return l.rv(last(n))
 	case "UnaryOperator":
 		return l.unary(n)
 	case "BinaryOperator":
@@ -126,6 +133,41 @@ func (l *lowerer) rv(n *clang.Node) val {
 		return l.opaqueVal(n, l.typeOf(n), "a default argument")
 	}
 	return l.unsupported(n)
+}
+
+// vectorLiteral lowers an OpenCL vector literal, (float4)(a, b, c, d),
+// whose elements are scalars and vectors, their components in order
+// (float4)(v2, 0, 1); (float4)(x) gives every component x.
+func (l *lowerer) vectorLiteral(n *clang.Node, t ctype) val {
+	init := last(n)
+	if init == nil || init.Kind != "InitListExpr" {
+		return l.rv(init)
+	}
+	var comps []val
+	for _, c := range init.Inner {
+		v := l.rv(c)
+		if v.fields != nil {
+			comps = append(comps, v.fields...)
+		} else {
+			comps = append(comps, v)
+		}
+	}
+	fields := t.rec.fields
+	if len(comps) == 1 && len(fields) > 1 {
+		for len(comps) < len(fields) {
+			comps = append(comps, comps[0])
+		}
+	}
+	out := val{t: t}
+	at := l.pos(n)
+	for i, f := range fields {
+		c := l.opaqueVal(n, f.t, "a component of a vector literal")
+		if i < len(comps) && comps[i].e != nil {
+			c = val{t: f.t, e: l.scalar(comps[i], f.t.ir, at)}
+		}
+		out.fields = append(out.fields, c)
+	}
+	return out
 }
 
 // unsupported records an expression the lowering does not know: an

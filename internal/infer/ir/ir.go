@@ -390,8 +390,11 @@ func (k BarrierKind) String() string { return barrierNames[k] }
 type Barrier struct {
 	At   protocol.Pos
 	Kind BarrierKind
-	Arg  Expr
-	Dst  *Var
+	// Fence is the memory the barrier orders: all of it for CUDA's, what
+	// its flags name for OpenCL's barrier(flags)
+	Fence protocol.Fence
+	Arg   Expr
+	Dst   *Var
 }
 
 // Fence is a memory fence: it orders a thread's own accesses, and

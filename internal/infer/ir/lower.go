@@ -33,7 +33,7 @@ func Kernels(tu *clang.TU) []*clang.Node {
 			}
 		}
 		for _, f := range fns {
-			if f.HasAttr("CUDAGlobalAttr") && f.Body() != nil && !seen[f.ID] {
+			if f.IsKernel() && f.Body() != nil && !seen[f.ID] {
 				seen[f.ID] = true
 				out = append(out, f)
 			}
@@ -137,7 +137,11 @@ type lowerer struct {
 	slots     map[string]place
 	lazySlots map[string]lazySlot
 	arraySlot map[*Base]string
-	temps     int
+	// spaces is the memory a pointer parameter of an OpenCL kernel points
+	// to, by slot, when not global: __local (Shared: a buffer of the
+	// work-group the host sizes) or __constant
+	spaces map[string]BaseKind
+	temps  int
 
 	site  *clang.Node   // the outermost call in the main file while inlining code from elsewhere
 	stack []*clang.Node // functions being inlined

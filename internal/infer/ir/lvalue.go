@@ -49,6 +49,8 @@ func (l *lowerer) lv(n *clang.Node) lval {
 		}
 	case "MemberExpr":
 		return l.member(n)
+	case "ExtVectorElementExpr":
+		return l.swizzle(n)
 	case "BinaryOperator":
 		switch n.Opcode {
 		case "=":
@@ -171,11 +173,19 @@ func (l *lowerer) staticVar(d *clang.Node) *Base {
 	}
 	shared := d.HasAttr("CUDASharedAttr")
 	kind := Device
+	space := ""
+	if l.tu.OpenCL {
+		// OpenCL's address spaces are qualifiers of the variable's type:
+		// a __local variable of a kernel is the work-group's, a
+		// __constant one the program's
+		space = varSpace(d.TypeString())
+	}
 	switch {
-	case shared:
-		kind = Shared
-	case d.HasAttr("CUDAConstantAttr"):
+	case shared || space == "__local":
+		shared, kind = true, Shared
+	case d.HasAttr("CUDAConstantAttr") || space == "__constant":
 		kind = Constant
+	case space == "__global":
 	case d.HasAttr("CUDADeviceAttr"):
 	case d.StorageClass == "static" || l.hostVar(d):
 		kind = Device
@@ -197,6 +207,25 @@ func (l *lowerer) staticVar(d *clang.Node) *Base {
 	b := l.newBase(l.pos(d), l.name(d.Name), kind, t)
 	l.bases[key] = b
 	return b
+}
+
+// varSpace returns the address space of an OpenCL variable of type t
+// (clang's spelling): the qualifier after a pointer's last star, or one
+// among the words before an array's dimensions (float __local
+// __attribute__((ext_vector_type(4)))[16]); "" for none.
+func varSpace(t string) string {
+	if i := strings.LastIndex(t, "*"); i >= 0 {
+		t = t[i+1:]
+	} else if i := strings.Index(t, "["); i >= 0 {
+		t = t[:i]
+	}
+	for _, w := range strings.Fields(t) {
+		switch w {
+		case "__local", "__constant", "__global", "__private":
+			return w
+		}
+	}
+	return ""
 }
 
 // hostVar reports whether a declaration is a variable of namespace scope (or
@@ -252,7 +281,6 @@ func (l *lowerer) subscript(n *clang.Node) lval {
 
 // member lowers base.field and base->field.
 func (l *lowerer) member(n *clang.Node) lval {
-	at := l.pos(n)
 	t := l.typeOf(n)
 	base := n.Child(0)
 	var lv lval
@@ -267,6 +295,13 @@ func (l *lowerer) member(n *clang.Node) lval {
 	if st.rec != nil {
 		f, known = st.rec.member(n.MemberDecl, n.Name)
 	}
+	return l.fieldOf(lv, st, f, known, t, n)
+}
+
+// fieldOf designates field f (known: the layout has it) of each place an
+// lvalue of struct type st may designate, as an lvalue of type t.
+func (l *lowerer) fieldOf(lv lval, st ctype, f field, known bool, t ctype, n *clang.Node) lval {
+	at := l.pos(n)
 	out := lval{t: t, n: n}
 	for _, a := range lv.alts {
 		switch a.kind {
@@ -393,6 +428,13 @@ func (l *lowerer) ptrAdd(p *ptrv, off Expr, elem ctype, at protocol.Pos) *ptrv {
 // the place's guard.
 func (l *lowerer) load(lv lval) val {
 	at := l.pos(lv.n)
+	if lv.parts != nil {
+		v := val{t: lv.t}
+		for _, p := range lv.parts {
+			v.fields = append(v.fields, l.load(p))
+		}
+		return v
+	}
 	if len(lv.alts) == 1 && lv.alts[0].guard == nil {
 		return l.loadPlace(lv.alts[0], lv.t, lv.n)
 	}
@@ -548,6 +590,16 @@ func (l *lowerer) loadPlace(a place, t ctype, n *clang.Node) val {
 
 // store writes a value to an lvalue.
 func (l *lowerer) store(lv lval, v val, at protocol.Pos) {
+	if lv.parts != nil {
+		for i, p := range lv.parts {
+			c := l.opaqueVal(p.n, p.t, "a component of a vector value the lowering does not know")
+			if i < len(v.fields) {
+				c = v.fields[i]
+			}
+			l.store(p, c, at)
+		}
+		return
+	}
 	if lv.t.kind == cScalar && v.e != nil {
 		// evaluate once, store at each place
 		v.e = convert(at, v.e, lv.t.ir)
@@ -633,4 +685,95 @@ func (l *lowerer) storePlace(a place, t ctype, v val, n *clang.Node, at protocol
 	default:
 		l.emit(&Unknown{At: at, Reason: "a write of an object of unknown type: " + l.text(n)})
 	}
+}
+
+// swizzle lowers the components of an OpenCL vector (v.x, v.s13, v.lo,
+// v.odd; OpenCL C 1.2, Section 6.1.7): one component is a field of the
+// vector, several are an lvalue whose parts are those fields, read and
+// written one by one.
+func (l *lowerer) swizzle(n *clang.Node) lval {
+	t := l.typeOf(n)
+	lv := l.lv(n.Child(0))
+	count := len(lv.parts)
+	if lv.parts == nil {
+		if lv.t.rec == nil || !lv.t.rec.vector {
+			l.unknown(n, "components of a vector of unknown type")
+			return l.tempLval(l.opaqueVal(n, t, "a vector of unknown type"), n)
+		}
+		count = len(lv.t.rec.fields)
+	}
+	acc := l.tu.LastToken(n)
+	idx, ok := components(acc, count)
+	if !ok {
+		l.unknown(n, "vector components the lowering does not know: %q", acc)
+		return l.tempLval(l.opaqueVal(n, t, "vector components "+acc), n)
+	}
+	part := func(i int) lval {
+		if lv.parts != nil {
+			return lv.parts[i]
+		}
+		f := lv.t.rec.fields[i]
+		return l.fieldOf(lv, lv.t, f, true, f.t, n)
+	}
+	if len(idx) == 1 {
+		return part(idx[0])
+	}
+	out := lval{t: t, n: n, parts: []lval{}}
+	for _, i := range idx {
+		out.parts = append(out.parts, part(i))
+	}
+	return out
+}
+
+// components returns the indices of the components an accessor names in a
+// vector of count components: x, y, z, w (and r, g, b, a); s or S followed
+// by hexadecimal digits; lo, hi, even and odd, halves of a vector whose
+// 3 components count as 4. ok is false for a component past the vector's
+// end (the fourth of a 3-component vector's hi, which no one may use).
+func components(acc string, count int) ([]int, bool) {
+	n := count
+	if n == 3 {
+		n = 4
+	}
+	var idx []int
+	switch {
+	case acc == "lo" || acc == "hi" || acc == "even" || acc == "odd":
+		for i := 0; i < n/2; i++ {
+			switch acc {
+			case "lo":
+				idx = append(idx, i)
+			case "hi":
+				idx = append(idx, n/2+i)
+			case "even":
+				idx = append(idx, 2*i)
+			case "odd":
+				idx = append(idx, 2*i+1)
+			}
+		}
+	case len(acc) > 1 && (acc[0] == 's' || acc[0] == 'S'):
+		for _, c := range strings.ToLower(acc[1:]) {
+			i := strings.IndexRune("0123456789abcdef", c)
+			if i < 0 {
+				return nil, false
+			}
+			idx = append(idx, i)
+		}
+	default:
+		for _, c := range acc {
+			i := strings.IndexRune("xyzw", c)
+			if i < 0 {
+				i = strings.IndexRune("rgba", c)
+			}
+			if i < 0 {
+				return nil, false
+			}
+			idx = append(idx, i)
+		}
+	}
+	for _, i := range idx {
+		if i >= count {
+			return nil, false
+		}
+	}
+	return idx, len(idx) > 0
 }

@@ -63,6 +63,10 @@ type lval struct {
 	alts []place
 	t    ctype
 	n    *clang.Node
+	// parts are the lvalues of the components of an OpenCL vector that
+	// several components of one vector make (v.xz, v.hi): alts is then
+	// empty, and a load or store goes component by component
+	parts []lval
 }
 
 // val is an rvalue: a scalar expression, a pointer, or a struct's fields.

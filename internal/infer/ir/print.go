@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Print returns the text form of a function: a header with its
@@ -232,6 +234,9 @@ func simple(s Stmt) (string, bool) {
 			arg = ExprString(s.Arg)
 		}
 		text := s.Kind.String() + "(" + arg + ")"
+		if s.Fence != protocol.FenceAll {
+			text += " fence " + s.Fence.String()
+		}
 		if s.Dst != nil {
 			text = s.Dst.Name + " = " + text
 		}

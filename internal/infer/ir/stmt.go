@@ -21,6 +21,12 @@ func (l *lowerer) param(p *clang.Node, modified bool, slot string) {
 	name = l.name(name)
 	o := l.newObject(at, name, t, Param)
 	l.env[p.ID] = o
+	if k, ok := addressSpace(p.TypeString()); ok && l.tu.OpenCL {
+		if l.spaces == nil {
+			l.spaces = map[string]BaseKind{}
+		}
+		l.spaces[slot] = k
+	}
 	if isFuncPtr(t) {
 		l.bindPtr(o, l.paramFuncs(p, name, modified, at), modified, at)
 	} else {
@@ -30,6 +36,25 @@ func (l *lowerer) param(p *clang.Node, modified bool, slot string) {
 	if !modified {
 		l.markStable(o)
 	}
+}
+
+// addressSpace returns the memory an OpenCL pointer type (clang's
+// spelling, "__local float *__private") points to when it is not global
+// memory: __local is Shared, __constant Constant.
+func addressSpace(t string) (BaseKind, bool) {
+	i := strings.LastIndex(t, "*")
+	if i < 0 {
+		return 0, false
+	}
+	for _, w := range strings.Fields(t[:i]) {
+		switch w {
+		case "__local":
+			return Shared, true
+		case "__constant":
+			return Constant, true
+		}
+	}
+	return 0, false
 }
 
 // lazySlot is an element of an array of pointers of a parameter, whose
@@ -74,7 +99,11 @@ func (l *lowerer) slotPlace(slot, name string, pointee ctype, at protocol.Pos) (
 		l.f.Slots = append(l.f.Slots, SlotBase{Slot: slot, Base: to.base.Name})
 		return p, true
 	}
-	b := l.newBase(at, name, Global, pointee)
+	kind := Global
+	if k, ok := l.spaces[slot]; ok {
+		kind = k
+	}
+	b := l.newBase(at, name, kind, pointee)
 	b.Dims = append([]int64{0}, b.Dims...)
 	p := place{kind: pMem, base: b, off: i64(at, 0)}
 	l.slots[slot] = p

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/drfcheck/drfcheck/internal/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // Between two barriers of the block, memory that no thread writes holds one
@@ -199,5 +200,7 @@ func (r *reach) loop(l *ir.Loop, in barriers) barriers {
 }
 
 // blockBarrier reports whether a barrier orders the threads of a block
-// (a warp barrier does not).
-func blockBarrier(b *ir.Barrier) bool { return b.Kind != ir.SyncWarp }
+// (a warp barrier does not) in all memory: an OpenCL barrier that fences
+// one memory only is taken for none here, which keeps the loads of either
+// memory around it from being quiet.
+func blockBarrier(b *ir.Barrier) bool { return b.Kind != ir.SyncWarp && b.Fence == protocol.FenceAll }

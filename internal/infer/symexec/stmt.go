@@ -461,7 +461,7 @@ func (x *exec) barrier(b *ir.Barrier) {
 	case ir.SyncGrid:
 		scope = protocol.ScopeGrid
 	}
-	x.emit(&protocol.Sync{At: b.At, Scope: scope})
+	x.emit(&protocol.Sync{At: b.At, Scope: scope, Fence: b.Fence})
 	x.covered, x.syncs = nil, x.syncs+1
 	if b.Dst != nil {
 		// the same for every thread of the block

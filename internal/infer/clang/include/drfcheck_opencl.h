@@ -1,0 +1,95 @@
+// drfcheck's prelude for OpenCL C files, force-included before the file.
+//
+// clang declares OpenCL's own built-ins (work-item functions, barriers,
+// atomics, vector loads and stores, math) as the kernel uses them; this
+// header adds GPUVerify's annotations, so that kernels written for
+// GPUVerify compile unchanged. __requires and __assume are assumptions;
+// the others are accepted and ignored (drfcheck needs no invariants), and
+// those that say something about other threads or about memory give a
+// fresh value, which assumes nothing. OpenCL C has no variadic functions:
+// the annotations with several forms are macros.
+#ifndef DRFCHECK_OPENCL_H
+#define DRFCHECK_OPENCL_H
+
+#pragma OPENCL EXTENSION cl_khr_global_int32_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_global_int32_extended_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_local_int32_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_local_int32_extended_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_byte_addressable_store : enable
+
+void __requires(bool);
+void __assume(bool);
+void __ensures(bool);
+void __assert(bool);
+void __global_assert(bool);
+void __invariant(bool);
+void __global_invariant(bool);
+void __function_wide_invariant(bool);
+void __function_wide_candidate_invariant(bool);
+void __candidate_invariant(bool);
+void __candidate_global_invariant(bool);
+void __global_requires(bool);
+void __global_ensures(bool);
+void __non_temporal_loads_begin(void);
+void __non_temporal_loads_end(void);
+bool __implies(bool, bool);
+
+// the result of each of these is a fresh value of its type
+bool __drfcheck_fresh_bool(void);
+int __drfcheck_fresh_int(void);
+
+#define __enabled() __drfcheck_fresh_bool()
+#define __uniform_bool(...) __drfcheck_fresh_bool()
+#define __uniform_int(...) __drfcheck_fresh_bool()
+#define __distinct_bool(...) __drfcheck_fresh_bool()
+#define __distinct_int(...) __drfcheck_fresh_bool()
+#define __all(...) __drfcheck_fresh_bool()
+#define __exclusive(...) __drfcheck_fresh_bool()
+#define __at_most_one(...) __drfcheck_fresh_bool()
+#define __same_group __drfcheck_fresh_bool()
+#define __is_pow2(...) __drfcheck_fresh_bool()
+#define __return_val_int(...) __drfcheck_fresh_int()
+#define __return_val_bool(...) __drfcheck_fresh_bool()
+#define __old_int(...) __drfcheck_fresh_int()
+#define __old_bool(...) __drfcheck_fresh_bool()
+#define __other_int(...) __drfcheck_fresh_int()
+#define __other_bool(...) __drfcheck_fresh_bool()
+#define __add_noovfl(...) __drfcheck_fresh_bool()
+#define __add_noovfl_unsigned(...) __drfcheck_fresh_bool()
+#define __add_noovfl_signed(...) __drfcheck_fresh_bool()
+#define __ptr_equal(...) __drfcheck_fresh_bool()
+#define __read(...) __drfcheck_fresh_bool()
+#define __write(...) __drfcheck_fresh_bool()
+#define __atomic(...) __drfcheck_fresh_bool()
+#define __no_read(...) __drfcheck_fresh_bool()
+#define __no_write(...) __drfcheck_fresh_bool()
+#define __read_implies(...) __drfcheck_fresh_bool()
+#define __write_implies(...) __drfcheck_fresh_bool()
+#define __atomic_implies(...) __drfcheck_fresh_bool()
+#define __read_offset_bytes(...) __drfcheck_fresh_bool()
+#define __write_offset_bytes(...) __drfcheck_fresh_bool()
+#define __read_offset(...) __drfcheck_fresh_int()
+#define __write_offset(...) __drfcheck_fresh_int()
+#define __ptr_base(...) __drfcheck_fresh_int()
+#define __ptr_offset_bytes(...) __drfcheck_fresh_int()
+#define __ptr_offset(...) __drfcheck_fresh_int()
+#define __mod_pow2(x, y) ((x) & ((y)-1))
+
+// invariants of barriers and of arrays, and permissions: ignored, which
+// assumes nothing after the barrier
+#define __barrier_invariant(...) ((void)0)
+#define __barrier_invariant_binary(...) ((void)0)
+#define __barrier_invariant_1(...) ((void)0)
+#define __barrier_invariant_2(...) ((void)0)
+#define __barrier_invariant_3(...) ((void)0)
+#define __barrier_invariant_4(...) ((void)0)
+#define __barrier_invariant_binary_1(...) ((void)0)
+#define __barrier_invariant_binary_2(...) ((void)0)
+#define __barrier_invariant_binary_3(...) ((void)0)
+#define __barrier_invariant_binary_4(...) ((void)0)
+#define __array_snapshot(...) ((void)0)
+#define __read_permission(...) ((void)0)
+#define __write_permission(...) ((void)0)
+#define __axiom(e)
+
+#endif

@@ -1,0 +1,341 @@
+package ir
+
+import (
+	"strings"
+
+	"github.com/drfcheck/drfcheck/internal/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
+)
+
+// OpenCL's built-in functions (OpenCL C 1.2, Sections 6.12.1, 6.12.8 and
+// 6.12.11; OpenCL C 2.0, Section 6.13.11), lowered to the IR's CUDA terms:
+// a work-item is a thread, a work-group a block, __local memory shared
+// memory. clang declares them itself (-fdeclare-opencl-builtins): the
+// lowering knows them by name in an OpenCL file.
+
+// workItem are the work-item functions that read one dimension of a
+// built-in.
+var workItem = map[string]BuiltinKind{
+	"get_local_id": ThreadIdx, "get_group_id": BlockIdx, "get_local_size": BlockDim, "get_num_groups": GridDim,
+	"get_enqueued_local_size": BlockDim,
+}
+
+// clAtomics maps OpenCL's atomic functions (atomic_ of 1.1, atom_ of the
+// 1.0 extensions, and the 2.0 atomic_fetch_ ones) to the IR's operations.
+// An increment is an add of 1, a decrement a subtraction of 1 (OpenCL's
+// wrap like any addition, unlike CUDA's atomicInc with its bound).
+var clAtomics = map[string]string{
+	"add": "add", "sub": "sub", "xchg": "exch", "min": "min", "max": "max", "and": "and", "or": "or", "xor": "xor",
+	"cmpxchg": "cas", "inc": "add", "dec": "sub",
+	"fetch_add": "add", "fetch_sub": "sub", "fetch_min": "min", "fetch_max": "max", "fetch_and": "and",
+	"fetch_or": "or", "fetch_xor": "xor", "exchange": "exch", "compare_exchange_strong": "cas",
+	"compare_exchange_weak": "cas", "load": "load", "store": "exch", "init": "exch", "flag_test_and_set": "exch",
+	"flag_clear": "exch",
+}
+
+// OpenCL's fence flags (cl_mem_fence_flags).
+const (
+	clkLocalMemFence  = 1
+	clkGlobalMemFence = 2
+)
+
+// memory_scope_work_group, the scope of the 2.0 atomics that makes them
+// atomic within one work-group only.
+const memoryScopeWorkGroup = 1
+
+// openCL lowers a call of an OpenCL built-in; ok is false for a function
+// it does not know, which builtin then lowers as any function without a
+// body.
+func (l *lowerer) openCL(n *clang.Node, name string, args []*clang.Node) (val, bool) {
+	at := l.pos(n)
+	t := l.typeOf(n)
+	void := val{t: ctype{kind: cVoid}}
+	switch {
+	case workItem[name] != 0 || name == "get_local_id":
+		return l.workItemDim(n, args, func(d int) Expr { return &Builtin{At: at, Kind: workItem[name], Dim: d} }, 0), true
+	case name == "get_global_id":
+		return l.workItemDim(n, args, func(d int) Expr { return l.globalID(at, d) }, -1), true
+	case name == "get_global_size":
+		return l.workItemDim(n, args, func(d int) Expr {
+			return &Binary{At: at, Op: "*", X: wide(at, &Builtin{At: at, Kind: GridDim, Dim: d}), Y: wide(at, &Builtin{At: at, Kind: BlockDim, Dim: d}), T: U64}
+		}, 1), true
+	case name == "get_global_offset":
+		return l.workItemDim(n, args, func(d int) Expr { return globalOffset(at, d) }, 0), true
+	case name == "get_local_linear_id":
+		return val{t: t, e: convert(at, l.linear(at, ThreadIdx, BlockDim), t.ir)}, true
+	case name == "get_global_linear_id":
+		// (global id - offset) linearized over the global size
+		var sum Expr = i64(at, 0)
+		var stride Expr = i64(at, 1)
+		for d := 0; d < 3; d++ {
+			id := &Binary{At: at, Op: "-", X: l.globalID(at, d), Y: globalOffset(at, d), T: U64}
+			sum = &Binary{At: at, Op: "+", X: sum, Y: &Binary{At: at, Op: "*", X: id, Y: stride, T: U64}, T: U64}
+			size := &Binary{At: at, Op: "*", X: wide(at, &Builtin{At: at, Kind: GridDim, Dim: d}), Y: wide(at, &Builtin{At: at, Kind: BlockDim, Dim: d}), T: U64}
+			stride = &Binary{At: at, Op: "*", X: stride, Y: size, T: U64}
+		}
+		return val{t: t, e: convert(at, sum, t.ir)}, true
+	case name == "get_work_dim":
+		// the host's choice, the same for every work-item
+		return val{t: t, e: &Call{At: at, Func: "get_work_dim", T: t.ir}}, true
+	case name == "barrier" || name == "work_group_barrier":
+		fence := protocol.FenceAll
+		if len(args) > 0 {
+			fence = l.fenceFlags(args[0])
+		}
+		for _, a := range args[1:] {
+			l.discard(a) // the scope: a work-group barrier is one whatever it says
+		}
+		l.emit(&Barrier{At: at, Kind: SyncThreads, Fence: fence})
+		return void, true
+	case name == "mem_fence" || name == "read_mem_fence" || name == "write_mem_fence" || name == "atomic_work_item_fence":
+		for _, a := range args {
+			l.discard(a)
+		}
+		l.emit(&Fence{At: at, Scope: "block"})
+		return void, true
+	case strings.HasPrefix(name, "write_image") || strings.HasPrefix(name, "read_image"):
+		return l.image(n, name, args), true
+	case strings.HasPrefix(name, "atomic_") || strings.HasPrefix(name, "atom_"):
+		op := strings.TrimSuffix(name[strings.Index(name, "_")+1:], "_explicit")
+		if clAtomics[op] == "" || len(args) == 0 {
+			return val{}, false
+		}
+		return l.clAtomic(n, name, op, args), true
+	}
+	return val{}, false
+}
+
+// workItemDim lowers a work-item function of a dimension: f of the
+// dimension when the argument is a constant below 3, the value past the
+// last dimension (outside) for a larger one, and a choice between the
+// three by the argument otherwise. outside < 0 is "any value" (the global
+// id past the work's dimensions is the offset, which is any value).
+func (l *lowerer) workItemDim(n *clang.Node, args []*clang.Node, f func(d int) Expr, outside int64) val {
+	at := l.pos(n)
+	t := l.typeOf(n)
+	if len(args) != 1 {
+		return l.opaqueVal(n, t, "a work-item function with other arguments than a dimension")
+	}
+	dim := l.rv(args[0])
+	if c, ok := constOf(dim.e); ok {
+		if c >= 0 && c < 3 {
+			return val{t: t, e: convert(at, f(int(c)), t.ir)}
+		}
+		if outside < 0 {
+			return val{t: t, e: globalOffset(at, 3)}
+		}
+		return val{t: t, e: &Const{At: at, T: t.ir, Int: outside}}
+	}
+	d := l.scalar(dim, U32, at)
+	var e Expr = &Const{At: at, T: t.ir, Int: max(outside, 0)}
+	if outside < 0 {
+		e = convert(at, globalOffset(at, 3), t.ir)
+	}
+	for i := 2; i >= 0; i-- {
+		is := &Binary{At: at, Op: "==", X: d, Y: &Const{At: at, T: U32, Int: int64(i)}, T: BoolT}
+		e = &Select{At: at, Cond: is, X: convert(at, f(i), t.ir), Y: e, T: t.ir}
+	}
+	return val{t: t, e: e}
+}
+
+// globalID is get_global_id(d): the group's first work-item plus the local
+// id, plus the global offset the host gave (any value, the same for every
+// work-item).
+func (l *lowerer) globalID(at protocol.Pos, d int) Expr {
+	group := &Binary{At: at, Op: "*", X: wide(at, &Builtin{At: at, Kind: BlockIdx, Dim: d}), Y: wide(at, &Builtin{At: at, Kind: BlockDim, Dim: d}), T: U64}
+	id := &Binary{At: at, Op: "+", X: group, Y: wide(at, &Builtin{At: at, Kind: ThreadIdx, Dim: d}), T: U64}
+	return &Binary{At: at, Op: "+", X: id, Y: globalOffset(at, d), T: U64}
+}
+
+// globalOffset is the global offset of dimension d: what the host passes
+// to clEnqueueNDRangeKernel, unknown here, and the same for every
+// work-item (an unknown function of the dimension).
+func globalOffset(at protocol.Pos, d int) Expr {
+	return &Call{At: at, Func: "get_global_offset", Args: []Expr{&Const{At: at, T: U32, Int: int64(d)}}, T: U64}
+}
+
+// linear is the linear index of a built-in over the extents of another:
+// x + y*X + z*X*Y.
+func (l *lowerer) linear(at protocol.Pos, idx, size BuiltinKind) Expr {
+	var sum Expr = i64(at, 0)
+	var stride Expr = i64(at, 1)
+	for d := 0; d < 3; d++ {
+		sum = &Binary{At: at, Op: "+", X: sum, Y: &Binary{At: at, Op: "*", X: wide(at, &Builtin{At: at, Kind: idx, Dim: d}), Y: stride, T: U64}, T: U64}
+		stride = &Binary{At: at, Op: "*", X: stride, Y: wide(at, &Builtin{At: at, Kind: size, Dim: d}), T: U64}
+	}
+	return sum
+}
+
+func wide(at protocol.Pos, e Expr) Expr { return &Convert{At: at, To: U64, X: e} }
+
+// constOf returns the value of a constant expression, through conversions.
+func constOf(e Expr) (int64, bool) {
+	for {
+		switch x := e.(type) {
+		case *Const:
+			return x.Int, x.Float == ""
+		case *Convert:
+			e = x.X
+		default:
+			return 0, false
+		}
+	}
+}
+
+// fenceFlags returns the memory a barrier's flags fence. Flags that are not
+// a constant may name either memory or none: the barrier then orders no
+// memory, which only adds behaviours.
+func (l *lowerer) fenceFlags(arg *clang.Node) protocol.Fence {
+	c, ok := constOf(l.rv(arg).e)
+	if !ok {
+		return protocol.FenceNone
+	}
+	switch local, global := c&clkLocalMemFence != 0, c&clkGlobalMemFence != 0; {
+	case local && global:
+		return protocol.FenceAll
+	case local:
+		return protocol.FenceShared
+	case global:
+		return protocol.FenceGlobal
+	}
+	return protocol.FenceNone
+}
+
+// clAtomic lowers an OpenCL atomic as the IR's Atomic of the operation op
+// names (clAtomics). The 2.0 functions' memory order is left out (an atomic
+// is atomic whatever its order); their scope, when a constant work-group
+// scope, makes the atomic one of block scope. atomic_load reads; an
+// increment and a decrement have the operand 1.
+func (l *lowerer) clAtomic(n *clang.Node, name, op string, args []*clang.Node) val {
+	at := l.pos(n)
+	kind := clAtomics[op]
+	operands := 1
+	switch {
+	case kind == "cas":
+		operands = 2
+	case op == "inc" || op == "dec" || op == "load" || op == "flag_test_and_set" || op == "flag_clear":
+		operands = 0
+	}
+	explicit := strings.HasSuffix(name, "_explicit")
+	scope := ""
+	if explicit && len(args) > 1+operands {
+		// (object, operands..., order[, order on failure], scope)
+		last := args[len(args)-1]
+		if c, ok := constOf(l.rv(last).e); ok && c == memoryScopeWorkGroup && len(args) > 2+operands {
+			scope = ".block"
+		}
+	}
+	var rest []Expr
+	for i, a := range args[1:] {
+		v := l.rv(a)
+		at := l.pos(a)
+		switch {
+		case i < operands && l.typeOf(a).kind == cScalar:
+			rest = append(rest, l.scalar(v, l.typeOf(a).ir, at))
+		case i == 0 && strings.HasPrefix(op, "compare_exchange"):
+			// a failed exchange writes the value it found to *expected
+			et := l.typeOf(a).pointee()
+			l.store(lval{alts: l.pointer(v).alts, t: et, n: a}, l.opaqueVal(a, et, "the value "+name+" found"), at)
+		}
+	}
+	if op == "inc" || op == "dec" {
+		rest = []Expr{&Const{At: at, T: I32, Int: 1}}
+	}
+	return l.emitAtomic(n, l.pointer(l.rv(args[0])), kind+scope, l.typeOf(args[0]).pointee(), rest, name)
+}
+
+// imageDims returns the number of coordinates of an OpenCL image type (an
+// array's layer counts as one), 0 for another type.
+func imageDims(name string) int {
+	switch name {
+	case "image1d_t", "image1d_buffer_t":
+		return 1
+	case "image2d_t", "image1d_array_t", "image2d_depth_t", "image2d_msaa_t", "image2d_msaa_depth_t":
+		return 2
+	case "image3d_t", "image2d_array_t", "image2d_array_depth_t", "image2d_array_msaa_t", "image2d_array_msaa_depth_t":
+		return 3
+	}
+	return 0
+}
+
+// image lowers read_image* and write_image*: a read or a write of the
+// pixel at the coordinates, in the image's memory (an image parameter is
+// a pointer to it), at cell x + W*(y + H*z) of the image's width W and
+// height H (unknowns of the image, the same for every work-item), with
+// the coordinates assumed within them (a write outside is undefined). A
+// read at floating-point coordinates (a sampler's, which may filter
+// several pixels) reads any pixel.
+func (l *lowerer) image(n *clang.Node, name string, args []*clang.Node) val {
+	at := l.pos(n)
+	t := l.typeOf(n)
+	write := strings.HasPrefix(name, "write_image")
+	if len(args) < 2 {
+		return l.opaqueVal(n, t, "an image function with too few arguments")
+	}
+	ci := 1
+	if !write && len(args) >= 3 {
+		ci = 2 // read_imagef(image, sampler, coord)
+	}
+	dims := imageDims(strings.TrimSpace(strings.NewReplacer("__read_only", "", "__write_only", "", "__read_write", "", "const", "").Replace(args[0].TypeString())))
+	img := l.pointer(l.rv(args[0]))
+	for i, a := range args[1:] {
+		if i+1 != ci {
+			l.discard(a)
+		}
+	}
+	cv := l.rv(args[ci])
+	var coords []val
+	if cv.fields != nil {
+		coords = cv.fields
+	} else {
+		coords = []val{cv}
+	}
+	if dims == 0 || dims > len(coords) {
+		dims = min(len(coords), 3)
+	}
+	integer := true
+	for _, c := range coords[:dims] {
+		integer = integer && c.e != nil && c.t.kind == cScalar && c.t.ir.IsInt()
+	}
+	l.eachAlt(img.alts, at, func(a place) {
+		if a = a.asData(); a.kind != pMem {
+			l.unknown(n, "an image the lowering cannot follow: %s", l.text(args[0]))
+			return
+		}
+		var off Expr = &Opaque{At: at, Reason: "the pixels a sampler reads", T: I64}
+		if integer {
+			off = l.pixel(at, a.base, coords[:dims])
+		}
+		addr := Addr{Base: a.base, Off: add(at, a.off, &Binary{At: at, Op: "*", X: off, Y: i64(at, 4), T: I64})}
+		if write {
+			l.emit(&Store{At: at, Addr: addr, T: I32, X: &Opaque{At: at, Reason: "a pixel", T: I32}, Source: l.text(n)})
+			return
+		}
+		l.emit(&Load{At: at, Dst: l.temp(at, I32), Addr: addr, T: I32, Source: l.text(n)})
+	})
+	if write {
+		return val{t: ctype{kind: cVoid}}
+	}
+	return l.opaqueVal(n, t, "a pixel of an image")
+}
+
+// pixel is the cell of an image at integer coordinates: x + W*(y + H*z),
+// under the assumption that each coordinate but the last is within the
+// image's extent in its dimension.
+func (l *lowerer) pixel(at protocol.Pos, b *Base, coords []val) Expr {
+	var off Expr
+	for d := len(coords) - 1; d >= 0; d-- {
+		c := convert(at, coords[d].e, I64)
+		if off == nil {
+			off = c
+			continue
+		}
+		extent := &Call{At: at, Func: "image_extent_" + b.Name, Args: []Expr{&Const{At: at, T: U32, Int: int64(d)}}, T: I64}
+		in := &Binary{At: at, Op: "&&",
+			X: &Binary{At: at, Op: "<=", X: i64(at, 0), Y: c, T: BoolT},
+			Y: &Binary{At: at, Op: "<", X: c, Y: extent, T: BoolT}, T: BoolT}
+		l.emit(&Assume{At: at, Cond: in})
+		off = &Binary{At: at, Op: "+", X: c, Y: &Binary{At: at, Op: "*", X: extent, Y: off, T: I64}, T: I64}
+	}
+	return off
+}
