@@ -63,6 +63,10 @@ func (p *preparer) stmt(s protocol.Stmt, c loopCtx) protocol.Stmt {
 	case *protocol.Access:
 		a := *s
 		a.Index, _ = exprs(c.rename, s.Index)
+		if s.Value != nil {
+			// the value written may name loop variables too
+			a.Value = c.rename.Expr(s.Value)
+		}
 		a.Loops = append([]protocol.LoopValue(nil), c.loops...)
 		return &a
 	case *protocol.Loop:
