@@ -72,6 +72,18 @@ func loadCUDA(ctx context.Context, opts *LoadOptions, path string, src []byte) (
 	if err != nil {
 		return nil, err
 	}
+	if tu.OpenCL {
+		off, err := headerOffset(src)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%v", path, err)
+		}
+		if opts.GlobalOffset != nil {
+			off = opts.GlobalOffset
+		}
+		if off != nil {
+			tu.GlobalOffset = *off
+		}
+	}
 	// the kernel's time budget covers its inference too
 	iopts := infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, WarpSize: warp.size, LockStep: warp.lockStep, Budget: symexec.Budget{Timeout: opts.KernelTimeout},
 		MaxBlock: largest(opts.Block, hb), MaxGrid: largest(opts.Grid, hg), MinBlock: smallest(opts.Block, hb), Context: ctx}

@@ -96,6 +96,54 @@ func headerLaunch(src []byte) (block, grid *[3]int64, err error) {
 	return block, grid, nil
 }
 
+// ParseOffset parses an OpenCL global offset (GPUVerify's
+// --global_offset): "16", "[0,8]" or "[*,0]"; missing dimensions are 0,
+// and "*" (stored as -1) is any offset.
+func ParseOffset(s string) ([3]int64, error) {
+	var d [3]int64
+	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, "[") != strings.HasSuffix(t, "]") {
+		return d, fmt.Errorf("%q: unbalanced brackets", s)
+	}
+	parts := strings.Split(strings.TrimSuffix(strings.TrimPrefix(t, "["), "]"), ",")
+	if len(parts) > 3 {
+		return d, fmt.Errorf("%q: at most three dimensions", s)
+	}
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "*" {
+			d[i] = -1
+			continue
+		}
+		n, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || n < 0 {
+			return d, fmt.Errorf("%q: dimension %d must be a non-negative integer or *", s, i+1)
+		}
+		d[i] = n
+	}
+	return d, nil
+}
+
+// headerOffset reads the global offset of a file's header
+// (--global_offset), nil when it gives none.
+func headerOffset(src []byte) (off *[3]int64, err error) {
+	err = headerFlags(src, func(fs *pflag.FlagSet) func() error {
+		o := fs.String("global_offset", "", "")
+		return func() error {
+			if *o == "" {
+				return nil
+			}
+			d, err := ParseOffset(*o)
+			if err != nil {
+				return fmt.Errorf("--global_offset=%v", err)
+			}
+			off = &d
+			return nil
+		}
+	})
+	return off, err
+}
+
 // GroupsOf returns the number of work-groups of an OpenCL launch from its
 // global size (GPUVerify's --global_size, the global work size of
 // clEnqueueNDRangeKernel) and its local size: their quotient in each

@@ -23,6 +23,10 @@ type LoadOptions struct {
 	Defines, Includes, Flags []string
 	WarpSize                 int64 // threads per warp; 0 for the header's, or 32
 	LockStep                 bool  // warps run in lock-step (--warp-sync)
+	// GlobalOffset is the global offset of an OpenCL launch (see
+	// ParseOffset; -1 for any); nil for the header's, or 0, what a host
+	// that passes no offset to clEnqueueNDRangeKernel gets.
+	GlobalOffset *[3]int64
 	// KernelTimeout bounds the inference of each kernel (the check's own
 	// budget is Options.KernelTimeout); 0 for none.
 	KernelTimeout time.Duration

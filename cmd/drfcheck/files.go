@@ -199,7 +199,7 @@ func load(ctx context.Context, cfg *config, path string) ([]check.Input, error) 
 	}
 	opts := check.LoadOptions{Block: cfg.block, Grid: cfg.grid, Params: cfg.params, Arrays: cfg.arrays, Kernel: cfg.kernel,
 		Defines: cfg.defines, Includes: cfg.includes, Flags: cfg.compDB.flagsFor(path), WarpSize: cfg.warpSize, LockStep: cfg.lockStep,
-		KernelTimeout: cfg.kernelTimeout}
+		KernelTimeout: cfg.kernelTimeout, GlobalOffset: cfg.globalOffset}
 	var perKernel []projectconfig.Launch
 	if cfg.project != nil {
 		for _, l := range cfg.project.LaunchesFor(path) {

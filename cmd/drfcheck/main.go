@@ -45,6 +45,7 @@ import (
 type config struct {
 	fromDir       map[string]bool // the files found in a directory argument
 	block, grid   *[3]int64
+	globalOffset  *[3]int64 // OpenCL (--global_offset)
 	params        map[string]int64
 	dump          string
 	timeout       time.Duration
@@ -300,6 +301,10 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 	}
 	block := fs.StringP("blockDim", "b", "", "block size: 64, [16,16], [*,*,1] (* is any size); default [*,1,1] for .prot, [*,*,*] for CUDA")
 	grid := fs.StringP("gridDim", "g", "", "grid size, same forms; default [1,1,1] for .prot; for CUDA [*,1,1], with y and z any size when the kernel reads them")
+	localSize := fs.String("local_size", "", "OpenCL: the work-group size (GPUVerify's spelling of --blockDim)")
+	numGroups := fs.String("num_groups", "", "OpenCL: the number of work-groups (GPUVerify's spelling of --gridDim)")
+	globalSize := fs.String("global_size", "", "OpenCL: the global work size, with --local_size: the number of work-groups is their quotient, which must be exact")
+	globalOffset := fs.String("global_offset", "", "OpenCL: the global offset, as the host passes it to clEnqueueNDRangeKernel (* is any; default 0)")
 	params := fs.StringArrayP("param", "p", nil, "fix a parameter: name=value (repeatable)")
 	dump := fs.String("dump", "", "print a stage of the pipeline: ir (CUDA), protocol, aligned, traces or smt")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit of each SMT query (0 for none)")
@@ -348,6 +353,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 		return nil, err
 	}
 	if cfg.grid, err = optDim("gridDim", *grid); err != nil {
+		return nil, err
+	}
+	if err := openCLLaunch(cfg, *localSize, *numGroups, *globalSize, *globalOffset); err != nil {
 		return nil, err
 	}
 	if *compCommands != "" {
@@ -425,6 +433,48 @@ func parseParams(ps []string) (map[string]int64, error) {
 		m[name] = v
 	}
 	return m, nil
+}
+
+// openCLLaunch sets the launch from GPUVerify's OpenCL flags, which may
+// not say what --blockDim and --gridDim already say.
+func openCLLaunch(cfg *config, local, groups, global, offset string) error {
+	var err error
+	if local != "" {
+		if cfg.block != nil {
+			return fmt.Errorf("--local_size and --blockDim both give the block size")
+		}
+		if cfg.block, err = optDim("local_size", local); err != nil {
+			return err
+		}
+	}
+	if groups != "" && global != "" {
+		return fmt.Errorf("--num_groups and --global_size both give the number of work-groups")
+	}
+	if groups != "" || global != "" {
+		if cfg.grid != nil {
+			return fmt.Errorf("--num_groups or --global_size, and --gridDim, both give the grid size")
+		}
+	}
+	if groups != "" {
+		if cfg.grid, err = optDim("num_groups", groups); err != nil {
+			return err
+		}
+	}
+	if global != "" {
+		g, err := check.GroupsOf(global, cfg.block)
+		if err != nil {
+			return err
+		}
+		cfg.grid = &g
+	}
+	if offset != "" {
+		o, err := check.ParseOffset(offset)
+		if err != nil {
+			return fmt.Errorf("--global_offset=%v", err)
+		}
+		cfg.globalOffset = &o
+	}
+	return nil
 }
 
 func parseFailOn(list []string) (map[report.Outcome]bool, error) {

@@ -36,6 +36,10 @@ type TU struct {
 	Fallback bool
 	// OpenCL says that the file is OpenCL C (Options.OpenCL).
 	OpenCL bool
+	// GlobalOffset is the global offset of an OpenCL launch in each
+	// dimension (the global_work_offset of clEnqueueNDRangeKernel, zero
+	// when the host passes NULL), -1 for any value; the loader sets it.
+	GlobalOffset [3]int64
 
 	includeDir string          // the prelude's directory, to recognize its declarations
 	pure       map[string]bool // the prelude's pure functions (pure.go)

@@ -512,6 +512,11 @@ func (ts *types) base(s string) ctype {
 	if t, ok := intTypes[name]; ok {
 		return ctype{kind: cScalar, ir: t, size: t.Size, align: t.Size}
 	}
+	if openCLHandles[name] {
+		// a handle the kernel only passes on: a word whose value nothing
+		// here interprets
+		return ctype{kind: cScalar, ir: U64, size: 8, align: 8}
+	}
 	if name == "void" {
 		return ctype{kind: cVoid}
 	}
@@ -542,6 +547,10 @@ func (ts *types) base(s string) ctype {
 // a kernel parameter's address space from its declaration).
 var qualifiers = []string{"const", "volatile", "__restrict", "restrict", "__global", "__local", "__constant", "__private", "__generic",
 	"__read_only", "__write_only", "__read_write"}
+
+// openCLHandles are OpenCL's opaque types of values that kernels store and
+// pass on (events of async copies, samplers).
+var openCLHandles = map[string]bool{"event_t": true, "sampler_t": true, "clk_event_t": true, "queue_t": true, "reserve_id_t": true, "ndrange_t": true}
 
 // extVectorRE matches clang's spelling of an OpenCL vector type (float4 is
 // float __attribute__((ext_vector_type(4)))).

@@ -60,7 +60,7 @@ func (l *lowerer) openCL(n *clang.Node, name string, args []*clang.Node) (val, b
 			return &Binary{At: at, Op: "*", X: wide(at, &Builtin{At: at, Kind: GridDim, Dim: d}), Y: wide(at, &Builtin{At: at, Kind: BlockDim, Dim: d}), T: U64}
 		}, 1), true
 	case name == "get_global_offset":
-		return l.workItemDim(n, args, func(d int) Expr { return globalOffset(at, d) }, 0), true
+		return l.workItemDim(n, args, func(d int) Expr { return l.globalOffset(at, d) }, 0), true
 	case name == "get_local_linear_id":
 		return val{t: t, e: convert(at, l.linear(at, ThreadIdx, BlockDim), t.ir)}, true
 	case name == "get_global_linear_id":
@@ -68,7 +68,7 @@ func (l *lowerer) openCL(n *clang.Node, name string, args []*clang.Node) (val, b
 		var sum Expr = i64(at, 0)
 		var stride Expr = i64(at, 1)
 		for d := 0; d < 3; d++ {
-			id := &Binary{At: at, Op: "-", X: l.globalID(at, d), Y: globalOffset(at, d), T: U64}
+			id := &Binary{At: at, Op: "-", X: l.globalID(at, d), Y: l.globalOffset(at, d), T: U64}
 			sum = &Binary{At: at, Op: "+", X: sum, Y: &Binary{At: at, Op: "*", X: id, Y: stride, T: U64}, T: U64}
 			size := &Binary{At: at, Op: "*", X: wide(at, &Builtin{At: at, Kind: GridDim, Dim: d}), Y: wide(at, &Builtin{At: at, Kind: BlockDim, Dim: d}), T: U64}
 			stride = &Binary{At: at, Op: "*", X: stride, Y: size, T: U64}
@@ -93,6 +93,23 @@ func (l *lowerer) openCL(n *clang.Node, name string, args []*clang.Node) (val, b
 		}
 		l.emit(&Fence{At: at, Scope: "block"})
 		return void, true
+	case name == "async_work_group_copy" || name == "async_work_group_strided_copy":
+		return l.asyncCopy(n, name, args), true
+	case name == "wait_group_events":
+		// the copies are made at their calls (asyncCopy), and a barrier
+		// after the wait orders them with the other work-items; the
+		// wait itself orders no memory, but every work-item of the
+		// group must reach it, as a barrier: one that fences nothing
+		for _, a := range args {
+			l.discard(a)
+		}
+		l.emit(&Barrier{At: at, Kind: SyncThreads, Fence: protocol.FenceNone})
+		return void, true
+	case name == "prefetch":
+		for _, a := range args {
+			l.discard(a)
+		}
+		return void, true
 	case strings.HasPrefix(name, "write_image") || strings.HasPrefix(name, "read_image"):
 		return l.image(n, name, args), true
 	case strings.HasPrefix(name, "atomic_") || strings.HasPrefix(name, "atom_"):
@@ -108,8 +125,8 @@ func (l *lowerer) openCL(n *clang.Node, name string, args []*clang.Node) (val, b
 // workItemDim lowers a work-item function of a dimension: f of the
 // dimension when the argument is a constant below 3, the value past the
 // last dimension (outside) for a larger one, and a choice between the
-// three by the argument otherwise. outside < 0 is "any value" (the global
-// id past the work's dimensions is the offset, which is any value).
+// three by the argument otherwise. outside < 0 is 0 too (the global id
+// past the work's dimensions is 0: OpenCL C 1.2, Section 6.12.1).
 func (l *lowerer) workItemDim(n *clang.Node, args []*clang.Node, f func(d int) Expr, outside int64) val {
 	at := l.pos(n)
 	t := l.typeOf(n)
@@ -122,15 +139,13 @@ func (l *lowerer) workItemDim(n *clang.Node, args []*clang.Node, f func(d int) E
 			return val{t: t, e: convert(at, f(int(c)), t.ir)}
 		}
 		if outside < 0 {
-			return val{t: t, e: globalOffset(at, 3)}
+			return val{t: t, e: &Const{At: at, T: t.ir, Int: 0}}
 		}
 		return val{t: t, e: &Const{At: at, T: t.ir, Int: outside}}
 	}
 	d := l.scalar(dim, U32, at)
 	var e Expr = &Const{At: at, T: t.ir, Int: max(outside, 0)}
-	if outside < 0 {
-		e = convert(at, globalOffset(at, 3), t.ir)
-	}
+
 	for i := 2; i >= 0; i-- {
 		is := &Binary{At: at, Op: "==", X: d, Y: &Const{At: at, T: U32, Int: int64(i)}, T: BoolT}
 		e = &Select{At: at, Cond: is, X: convert(at, f(i), t.ir), Y: e, T: t.ir}
@@ -144,14 +159,26 @@ func (l *lowerer) workItemDim(n *clang.Node, args []*clang.Node, f func(d int) E
 func (l *lowerer) globalID(at protocol.Pos, d int) Expr {
 	group := &Binary{At: at, Op: "*", X: wide(at, &Builtin{At: at, Kind: BlockIdx, Dim: d}), Y: wide(at, &Builtin{At: at, Kind: BlockDim, Dim: d}), T: U64}
 	id := &Binary{At: at, Op: "+", X: group, Y: wide(at, &Builtin{At: at, Kind: ThreadIdx, Dim: d}), T: U64}
-	return &Binary{At: at, Op: "+", X: id, Y: globalOffset(at, d), T: U64}
+	if off := l.globalOffset(at, d); !isZero(off) {
+		return &Binary{At: at, Op: "+", X: id, Y: off, T: U64}
+	}
+	return id
 }
 
 // globalOffset is the global offset of dimension d: what the host passes
-// to clEnqueueNDRangeKernel, unknown here, and the same for every
-// work-item (an unknown function of the dimension).
-func globalOffset(at protocol.Pos, d int) Expr {
+// to clEnqueueNDRangeKernel (clang.TU.GlobalOffset), 0 by default; when
+// any, an unknown the same for every work-item (an unknown function of the
+// dimension).
+func (l *lowerer) globalOffset(at protocol.Pos, d int) Expr {
+	if v := l.tu.GlobalOffset[d]; v >= 0 {
+		return &Const{At: at, T: U64, Int: v}
+	}
 	return &Call{At: at, Func: "get_global_offset", Args: []Expr{&Const{At: at, T: U32, Int: int64(d)}}, T: U64}
+}
+
+func isZero(e Expr) bool {
+	c, ok := constOf(e)
+	return ok && c == 0
 }
 
 // linear is the linear index of a built-in over the extents of another:
@@ -338,4 +365,79 @@ func (l *lowerer) pixel(at protocol.Pos, b *Base, coords []val) Expr {
 		off = &Binary{At: at, Op: "+", X: c, Y: &Binary{At: at, Op: "*", X: extent, Y: off, T: I64}, T: I64}
 	}
 	return off
+}
+
+// asyncCopy lowers async_work_group_copy(dst, src, n, event) and
+// async_work_group_strided_copy(dst, src, n, stride, event): the
+// work-group copies n elements, the stride applying to the global side
+// (OpenCL C 1.2, Section 6.12.10). Which work-items do the copy, and when
+// before the wait, is the implementation's: here one work-item of the
+// group, any one (an unknown of the group and the call), copies every
+// element at the call, so that an access of any other work-item in the
+// same barrier interval races with it. A copy in a loop is unknown: its
+// executions may be done by different work-items, which one unknown per
+// call cannot say.
+func (l *lowerer) asyncCopy(n *clang.Node, name string, args []*clang.Node) val {
+	at := l.pos(n)
+	t := l.typeOf(n)
+	strided := name == "async_work_group_strided_copy"
+	if len(args) < 4 || strided && len(args) < 5 {
+		return l.opaqueVal(n, t, "an async copy with too few arguments")
+	}
+	for _, j := range l.jumps {
+		if j.region == nil {
+			l.unknown(n, "an async copy in a loop (its executions may be made by different work-items): %s", l.text(n))
+			for _, a := range args {
+				l.discard(a)
+			}
+			return l.opaqueVal(n, t, "an event")
+		}
+	}
+	dst, src := l.pointer(l.rv(args[0])), l.pointer(l.rv(args[1]))
+	count := l.scalar(l.rv(args[2]), I64, at)
+	var stride Expr = i64(at, 1)
+	if strided {
+		stride = l.scalar(l.rv(args[3]), I64, at)
+	}
+	for _, a := range args[3:] {
+		if !strided || a != args[3] {
+			l.discard(a)
+		}
+	}
+	et := l.typeOf(args[0]).pointee()
+	// the global side is the one whose pointer is not to __local memory
+	dstLocal := addressSpaceOf(args[0].TypeString()) == Shared
+	k := l.newVar(at, l.name("elem"), I64, Local)
+	ki := Expr(&Ref{At: at, Var: k})
+	si, di := ki, ki
+	if dstLocal {
+		si = &Binary{At: at, Op: "*", X: ki, Y: stride, T: I64}
+	} else {
+		di = &Binary{At: at, Op: "*", X: ki, Y: stride, T: I64}
+	}
+	body := l.into(func() {
+		v := l.load(lval{alts: l.ptrAdd(src, si, et, at).alts, t: et, n: n})
+		l.store(lval{alts: l.ptrAdd(dst, di, et, at).alts, t: et, n: n}, v, at)
+	})
+	loop := &Loop{At: at, Kind: For,
+		Init: &Block{At: at, Stmts: []Stmt{&Assign{At: at, Dst: k, X: i64(at, 0)}}},
+		Test: &Block{At: at}, Cond: &Binary{At: at, Op: "<", X: ki, Y: count, T: BoolT},
+		Post: &Block{At: at, Stmts: []Stmt{&Assign{At: at, Dst: k, X: &Binary{At: at, Op: "+", X: ki, Y: i64(at, 1), T: I64}}}},
+		Body: &Block{At: at, Stmts: body}}
+	copier := &Call{At: at, Func: "async_copier", T: U64, Args: []Expr{
+		&Const{At: at, T: I64, Int: int64(at.Line)<<16 | int64(at.Col)},
+		wide(at, &Builtin{At: at, Kind: BlockIdx, Dim: 0}), wide(at, &Builtin{At: at, Kind: BlockIdx, Dim: 1}),
+		wide(at, &Builtin{At: at, Kind: BlockIdx, Dim: 2})}}
+	me := &Binary{At: at, Op: "==", X: l.linear(at, ThreadIdx, BlockDim), Y: copier, T: BoolT}
+	l.emit(&If{At: at, Cond: me, Then: &Block{At: at, Stmts: []Stmt{loop}}, Else: &Block{At: at}})
+	return l.opaqueVal(n, t, "an event")
+}
+
+// addressSpaceOf is the memory a pointer type points to: Shared for
+// __local, Constant for __constant, Global otherwise.
+func addressSpaceOf(t string) BaseKind {
+	if k, ok := addressSpace(t); ok {
+		return k
+	}
+	return Global
 }
