@@ -141,6 +141,15 @@ type lowerer struct {
 	// to, by slot, when not global: __local (Shared: a buffer of the
 	// work-group the host sizes) or __constant
 	spaces map[string]BaseKind
+	// pending are the OpenCL async copies in flight: made, and not yet
+	// waited for (asyncCopy); events numbers their events
+	pending []pendingCopy
+	events  int64
+	// eventIDs are the values of the events the copies return, and
+	// eventVars the variables last assigned one, with its number
+	eventIDs  map[Expr]int64
+	eventVars map[*Var]int64
+	eventMem  map[string]int64 // cells of private arrays holding one, by base and offset
 	temps  int
 
 	site  *clang.Node   // the outermost call in the main file while inlining code from elsewhere
@@ -293,7 +302,24 @@ func (l *lowerer) newBase(at protocol.Pos, name string, kind BaseKind, t ctype) 
 
 // ---- emitting ----
 
-func (l *lowerer) emit(s ...Stmt) { *l.out = append(*l.out, s...) }
+func (l *lowerer) emit(s ...Stmt) {
+	*l.out = append(*l.out, s...)
+	for _, x := range s {
+		switch x := x.(type) {
+		case *Barrier:
+			if x.Fence != protocol.FenceNone {
+				// an async copy in flight goes on past the barrier
+				for _, p := range l.pending {
+					*l.out = append(*l.out, p.copy)
+				}
+			}
+		case *Assign, *Store, *Load:
+			if l.eventIDs != nil {
+				l.trackEvent(x)
+			}
+		}
+	}
+}
 
 // into runs f with statements going to a new list, which it returns.
 func (l *lowerer) into(f func()) []Stmt {

@@ -1,6 +1,8 @@
 package ir
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/drfcheck/drfcheck/internal/infer/clang"
@@ -96,13 +98,11 @@ func (l *lowerer) openCL(n *clang.Node, name string, args []*clang.Node) (val, b
 	case name == "async_work_group_copy" || name == "async_work_group_strided_copy":
 		return l.asyncCopy(n, name, args), true
 	case name == "wait_group_events":
-		// the copies are made at their calls (asyncCopy), and a barrier
+		// the copies it waits for are done (asyncCopy), and a barrier
 		// after the wait orders them with the other work-items; the
 		// wait itself orders no memory, but every work-item of the
 		// group must reach it, as a barrier: one that fences nothing
-		for _, a := range args {
-			l.discard(a)
-		}
+		l.waitEvents(n, args)
 		l.emit(&Barrier{At: at, Kind: SyncThreads, Fence: protocol.FenceNone})
 		return void, true
 	case name == "prefetch":
@@ -373,10 +373,12 @@ func (l *lowerer) pixel(at protocol.Pos, b *Base, coords []val) Expr {
 // (OpenCL C 1.2, Section 6.12.10). Which work-items do the copy, and when
 // before the wait, is the implementation's: here one work-item of the
 // group, any one (an unknown of the group and the call), copies every
-// element at the call, so that an access of any other work-item in the
-// same barrier interval races with it. A copy in a loop is unknown: its
-// executions may be done by different work-items, which one unknown per
-// call cannot say.
+// element at the call and again after each barrier until the
+// wait_group_events that names its event (waitEvents), so that an access
+// of any other work-item in those barrier intervals races with it. The
+// event is a number of the copy's (or the one it joins). A copy in a loop
+// is unknown: its executions may be done by different work-items, which
+// one unknown per call cannot say.
 func (l *lowerer) asyncCopy(n *clang.Node, name string, args []*clang.Node) val {
 	at := l.pos(n)
 	t := l.typeOf(n)
@@ -399,10 +401,20 @@ func (l *lowerer) asyncCopy(n *clang.Node, name string, args []*clang.Node) val 
 	if strided {
 		stride = l.scalar(l.rv(args[3]), I64, at)
 	}
+	// the event: a new one, or the one given, which the copy joins
+	l.events++
+	event := l.events
 	for _, a := range args[3:] {
-		if !strided || a != args[3] {
-			l.discard(a)
+		if strided && a == args[3] {
+			continue
 		}
+		if a == args[len(args)-1] {
+			if c, ok := l.eventOf(l.rv(a).e); ok && c != 0 {
+				event = c
+			}
+			continue
+		}
+		l.discard(a)
 	}
 	et := l.typeOf(args[0]).pointee()
 	// the global side is the one whose pointer is not to __local memory
@@ -429,8 +441,100 @@ func (l *lowerer) asyncCopy(n *clang.Node, name string, args []*clang.Node) val 
 		wide(at, &Builtin{At: at, Kind: BlockIdx, Dim: 0}), wide(at, &Builtin{At: at, Kind: BlockIdx, Dim: 1}),
 		wide(at, &Builtin{At: at, Kind: BlockIdx, Dim: 2})}}
 	me := &Binary{At: at, Op: "==", X: l.linear(at, ThreadIdx, BlockDim), Y: copier, T: BoolT}
-	l.emit(&If{At: at, Cond: me, Then: &Block{At: at, Stmts: []Stmt{loop}}, Else: &Block{At: at}})
-	return l.opaqueVal(n, t, "an event")
+	copy := &If{At: at, Cond: me, Then: &Block{At: at, Stmts: []Stmt{loop}}, Else: &Block{At: at}}
+	l.emit(copy)
+	l.pending = append(l.pending, pendingCopy{event: event, copy: copy})
+	e := &Const{At: at, T: t.ir, Int: event}
+	if l.eventIDs == nil {
+		l.eventIDs, l.eventVars, l.eventMem = map[Expr]int64{}, map[*Var]int64{}, map[string]int64{}
+	}
+	l.eventIDs[e] = event
+	return val{t: t, e: e}
+}
+
+// pendingCopy is an async copy in flight: its event and its accesses.
+type pendingCopy struct {
+	event int64
+	copy  Stmt
+}
+
+// waitEvents lowers wait_group_events(n, list): the copies of the events
+// it names are done. An event the lowering cannot tell (a count or an
+// event that is not a constant) completes nothing, which keeps its copy in
+// flight.
+func (l *lowerer) waitEvents(n *clang.Node, args []*clang.Node) {
+	at := l.pos(n)
+	if len(args) != 2 {
+		for _, a := range args {
+			l.discard(a)
+		}
+		return
+	}
+	count, ok := constOf(l.scalar(l.rv(args[0]), I64, at))
+	list := l.pointer(l.rv(args[1]))
+	et := l.typeOf(args[1]).pointee()
+	if !ok || count < 0 || count > 64 {
+		return
+	}
+	var done []int64
+	for i := int64(0); i < count; i++ {
+		v := l.load(lval{alts: l.ptrAdd(list, i64(at, i), et, at).alts, t: et, n: n})
+		id, ok := l.eventOf(v.e)
+		if !ok {
+			return
+		}
+		done = append(done, id)
+	}
+	l.pending = slices.DeleteFunc(l.pending, func(p pendingCopy) bool { return slices.Contains(done, p.event) })
+}
+
+// eventOf returns the number of the event a value is: a constant, or a
+// variable last assigned one.
+func (l *lowerer) eventOf(e Expr) (int64, bool) {
+	if r, ok := e.(*Ref); ok {
+		id, ok := l.eventVars[r.Var]
+		return id, ok
+	}
+	return constOf(e)
+}
+
+// trackEvent follows the events of async copies through the variables and
+// the cells of private arrays (event_t handles[2]) that an assignment, a
+// store or a load moves them through.
+func (l *lowerer) trackEvent(s Stmt) {
+	cell := func(a Addr) (string, bool) {
+		off, ok := constOf(a.Off)
+		return fmt.Sprintf("%s+%d", a.Base.Name, off), ok && a.Base.Kind == Private
+	}
+	switch s := s.(type) {
+	case *Assign:
+		delete(l.eventVars, s.Dst)
+		if id, ok := l.eventIDs[s.X]; ok {
+			l.eventVars[s.Dst] = id
+		}
+	case *Store:
+		key, ok := cell(s.Addr)
+		if !ok {
+			// a store at an offset not known: any cell of the base
+			for k := range l.eventMem {
+				if strings.HasPrefix(k, s.Addr.Base.Name+"+") {
+					delete(l.eventMem, k)
+				}
+			}
+			return
+		}
+		delete(l.eventMem, key)
+		if id, ok := l.eventIDs[s.X]; ok {
+			l.eventMem[key] = id
+		}
+	case *Load:
+		delete(l.eventVars, s.Dst)
+		if key, ok := cell(s.Addr); ok {
+			if id, ok := l.eventMem[key]; ok {
+				l.eventVars[s.Dst] = id
+			}
+		}
+	}
 }
 
 // addressSpaceOf is the memory a pointer type points to: Shared for
