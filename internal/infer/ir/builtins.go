@@ -36,7 +36,7 @@ var impure = map[string]bool{
 	"__other_bool": true, "__add_noovfl": true, "__add_noovfl_unsigned": true, "__ptr_equal": true, "__read": true,
 	"__write": true, "__no_read": true, "__no_write": true, "__read_implies": true, "__write_implies": true,
 	"__atomic_implies": true, "__read_offset_bytes": true, "__write_offset_bytes": true, "__ptr_base": true,
-	"__ptr_offset_bytes": true,
+	"__ptr_offset_bytes": true, "__drfcheck_fresh_bool": true, "__drfcheck_fresh_int": true,
 }
 
 var cacheLoads = map[string]bool{"__ldg": true, "__ldcg": true, "__ldca": true, "__ldcs": true, "__ldlu": true, "__ldcv": true}

@@ -164,7 +164,33 @@ func (l *lowerer) callFunction(n, fn *clang.Node, name string, this *ptrv, args 
 		l.note(n, "%s has no body in this file: taken as helper_math.h's %s, a function of its arguments that touches no memory", cSignature(name, fn.Type.QualType), name)
 		return l.bodilessCall(n, fn, name, args, true), nil
 	}
+	if l.tu.OpenCL && l.touchesNothing(args) {
+		// OpenCL C: a function reaches memory only through its pointer
+		// arguments and the program's variables, of which it has none
+		// to write: its result is a fresh value, one per call
+		return l.bodilessCall(n, fn, name, args, false), nil
+	}
 	return l.unknownCall(n, "a call to "+name+", whose body is not available", args), nil
+}
+
+// touchesNothing reports whether an OpenCL function called with args can
+// reach no memory but its own: no argument holds a pointer, and the
+// program has no variables but __constant ones, which no one writes
+// (OpenCL C 1.2 has no others; 2.0 may).
+func (l *lowerer) touchesNothing(args []*clang.Node) bool {
+	for _, a := range args {
+		if t := l.typeOf(a); t.kind != cScalar || strings.Contains(a.TypeString(), "*") {
+			return false
+		}
+	}
+	ok := true
+	l.tu.WalkDecls(func(d *clang.Node, _ string) bool {
+		if d.Kind == "VarDecl" && varSpace(d.TypeString()) != "__constant" {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // cSignature spells a function's declaration from its name and clang's

@@ -65,11 +65,15 @@ func (ts *types) clangLayouts() map[*clang.Node]*clangRec {
 		if len(sites) == 0 {
 			return map[*clang.Node]*clangRec{}
 		}
-		out, err := ts.tu.Probe(probeSource(ts.tu.Src, sites))
+		source, re := probeSource, probeRE
+		if ts.tu.OpenCL {
+			source, re = probeSourceC, probeCRE
+		}
+		out, err := ts.tu.Probe(source(ts.tu.Src, sites))
 		if err != nil {
 			return map[*clang.Node]*clangRec{}
 		}
-		return readProbe(out, sites)
+		return readProbe(out, sites, re)
 	})
 	return v.(map[*clang.Node]*clangRec)
 }
@@ -102,7 +106,11 @@ func (ts *types) probeSites() []*probeSite {
 					continue
 				}
 				sites = append(sites, ts.site(n, ns, n.TagUsed+" "+qualify(cls, n.Name)))
-				walk(n.Inner, ns, append(cls[:len(cls):len(cls)], n.Name))
+				inner := append(cls[:len(cls):len(cls)], n.Name)
+				if ts.tu.OpenCL {
+					inner = nil // C: a record declared inside another is of file scope
+				}
+				walk(n.Inner, ns, inner)
 			case "ClassTemplateDecl":
 				params := templateParams(n)
 				for _, c := range n.Inner {
@@ -306,19 +314,45 @@ func probeSource(src []byte, sites []*probeSite) []byte {
 
 var probeRE = regexp.MustCompile(`undefined template '(?:::)?__drf_L<([0-9, ]+)>'`)
 
+// probeSourceC is probeSource for C (OpenCL C), which has no templates:
+// each site initializes a struct with a pointer to an array whose
+// dimensions are the numbers plus one (a dimension may not be 0), which
+// clang rejects, spelling the pointer's type with the dimensions computed
+// ("incompatible type 'char (__private *)[1][33][17][17]'").
+func probeSourceC(src []byte, sites []*probeSite) []byte {
+	var b strings.Builder
+	b.Write(src)
+	b.WriteString("\n\n")
+	for i, s := range sites {
+		fmt.Fprintf(&b, "void __drf_layout_%d(void) { struct __drf_n { int x; } v = (char (*)[%d + 1]", i, i)
+		for _, it := range s.items {
+			fmt.Fprintf(&b, "[%s + 1]", strings.ReplaceAll(it.expr, "alignof(", "__alignof__("))
+		}
+		b.WriteString(")0; }\n")
+	}
+	return []byte(b.String())
+}
+
+var probeCRE = regexp.MustCompile(`incompatible type 'char \([a-z_ ]*\*\)((?:\[[0-9]+\])+)'`)
+
 // readProbe reads clang's answers: the numbers of each site it could
 // compute, then the layouts of the unnamed records inside each.
-func readProbe(stderr []byte, sites []*probeSite) map[*clang.Node]*clangRec {
+func readProbe(stderr []byte, sites []*probeSite, re *regexp.Regexp) map[*clang.Node]*clangRec {
 	out := map[*clang.Node]*clangRec{}
-	for _, m := range probeRE.FindAllSubmatch(stderr, -1) {
+	for _, m := range re.FindAllSubmatch(stderr, -1) {
 		var nums []int64
-		for _, f := range strings.Split(string(m[1]), ",") {
+		fields, shift := strings.Split(string(m[1]), ","), int64(0)
+		if re == probeCRE {
+			// [n+1][m+1]...
+			fields, shift = strings.Split(strings.Trim(string(m[1]), "[]"), "]["), 1
+		}
+		for _, f := range fields {
 			v, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
 			if err != nil {
 				nums = nil
 				break
 			}
-			nums = append(nums, v)
+			nums = append(nums, v-shift)
 		}
 		if len(nums) == 0 || nums[0] < 0 || nums[0] >= int64(len(sites)) {
 			continue

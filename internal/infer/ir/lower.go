@@ -150,7 +150,7 @@ type lowerer struct {
 	eventIDs  map[Expr]int64
 	eventVars map[*Var]int64
 	eventMem  map[string]int64 // cells of private arrays holding one, by base and offset
-	temps  int
+	temps     int
 
 	site  *clang.Node   // the outermost call in the main file while inlining code from elsewhere
 	stack []*clang.Node // functions being inlined
