@@ -599,4 +599,8 @@ func (e *encoder) calls(r *modelReader, s site, sc scope, out map[string]int64) 
 			record(f.loop.Hi, sc)
 		}
 	}
+	// the preconditions, which the replay checks too (assume 0 < f(0))
+	for _, p := range e.env.Pre {
+		record(p, sc)
+	}
 }
