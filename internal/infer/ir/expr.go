@@ -505,7 +505,32 @@ func (l *lowerer) arith(n *clang.Node, op string, a, b val, t ctype) val {
 	if c, ok := fold(at, op, x, y, t.ir); ok {
 		return val{t: t, e: c}
 	}
+	if b, ok := boolTest(at, op, x, y); ok {
+		// (s > 0) != 0 is s > 0, which the loop analyses know
+		return val{t: t, e: convert(at, b, t.ir)}
+	}
+	if _, isCmp := negated[op]; isCmp && t.ir.Kind != Bool {
+		// C's comparisons are ints (OpenCL C's too): a condition made an
+		// int, which a test makes a condition again (convert)
+		return val{t: t, e: convert(at, &Binary{At: at, Op: op, X: x, Y: y, T: BoolT}, t.ir)}
+	}
 	return val{t: t, e: &Binary{At: at, Op: op, X: x, Y: y, T: t.ir}}
+}
+
+// boolTest simplifies the test of a condition made an integer against 0:
+// c != 0 is c, c == 0 is !c.
+func boolTest(at protocol.Pos, op string, x, y Expr) (Expr, bool) {
+	if op != "==" && op != "!=" {
+		return nil, false
+	}
+	c, isConv := x.(*Convert)
+	if z, ok := y.(*Const); !ok || z.Int != 0 || z.Float != "" || !isConv || c.X.Type().Kind != Bool || c.To.Kind != Int {
+		return nil, false
+	}
+	if op == "==" {
+		return not(at, c.X), true
+	}
+	return c.X, true
 }
 
 // fold computes an integer operation on constants, as C does in the
