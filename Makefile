@@ -52,6 +52,9 @@ demo: build
 	@echo
 	@echo "== the same tests as CUDA kernels"
 	./bin/drfcheck testdata/cuda/claim1/ || test $$? -eq 1
+	@echo
+	@echo "== an OpenCL kernel whose barrier fences local memory only, and global memory races across it"
+	./bin/drfcheck testdata/opencl/barriers/global_with_local_fence_racy.cl || test $$? -eq 1
 
 test: deps vet
 	DRFCHECK_PROPS=$(PROPS) $(GO) test -count=1 -timeout 60m ./...

@@ -176,6 +176,9 @@ type Input struct {
 	// Notes are remarks from loading (how clang parsed the file), shown
 	// with the report's own.
 	Notes []Note
+	// OpenCL says that the kernel is OpenCL C: its report speaks of
+	// work-items and work-groups, and knows no warps.
+	OpenCL bool
 }
 
 // LaunchSource says where the launch configuration of a check came from.
@@ -277,6 +280,11 @@ type Race struct {
 	// Wrap says which index wraps around 2^32 in the witness, if one does
 	// (wrapNote): such a race needs sizes of 2^32 or more.
 	Wrap string
+	// Unfenced are the barriers between the two accesses that do not
+	// order the array's memory (an OpenCL barrier whose flags fence the
+	// other memory only: protocol.Fence), where the race may be meant to
+	// be ordered by one of them.
+	Unfenced []*protocol.Sync
 }
 
 // Divergence is barrier divergence found and confirmed.
@@ -302,6 +310,7 @@ type Report struct {
 	Notes   []Note
 	Queries int
 	Elapsed time.Duration
+	OpenCL  bool // Input.OpenCL
 	// suppressed are the findings a suppression comment or a baseline
 	// accepts (Suppress).
 	suppressed map[findingKey]*Suppression
@@ -326,7 +335,7 @@ func (c *Checker) CheckContext(ctx context.Context, in Input) *Report {
 	if c.opts.KernelTimeout > 0 {
 		deadline = start.Add(c.opts.KernelTimeout - in.Spent)
 	}
-	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays(), Notes: append([]Note(nil), in.Notes...)}
+	r := &Report{Name: in.Name, Launch: in.Launch, Source: in.Source, Arrays: in.arrays(), Notes: append([]Note(nil), in.Notes...), OpenCL: in.OpenCL}
 	if in.File != nil && in.File.Body != nil {
 		r.At = in.File.Body.At
 	}
@@ -678,18 +687,42 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 			unknowns = append(unknowns, protocol.Unknown{At: w.Threads[0].Access.At, Reason: unconfirmed(in, err), Array: q.Array})
 			continue
 		}
-		race := &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices, Wrap: wrapNote(in.File, w, c.opts.BenignRaces)}
+		race := &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices, Wrap: wrapNote(in.File, w, c.opts.BenignRaces),
+			Unfenced: unfenced(in, q.Array, w)}
 		switch {
 		case q.Level == wellformed.GridLevel && (w.Threads[0].Access.BlockScope || w.Threads[1].Access.BlockScope):
 			race.Hint = BlockScopeHint
 		case q.Level == wellformed.GridLevel && in.GridDefault:
 			race.Hint = MultiBlockHint
-		case q.Level != wellformed.GridLevel && !in.LockStep && race.Warp(0) == race.Warp(1) && c.onlyInWarps(s, q):
+		case q.Level != wellformed.GridLevel && !in.LockStep && !in.OpenCL && race.Warp(0) == race.Warp(1) && c.onlyInWarps(s, q):
 			race.Hint = WarpHint
 		}
 		races = append(races, race)
 	}
 	return races, nil, unknowns, c.benign(in, s, q, res.Witnesses)
+}
+
+// unfenced returns the barriers of the protocol that do not order the
+// array's memory and lie between the two accesses of a witness in the
+// source (any such barrier when the two are one access, in a loop).
+func unfenced(in Input, array string, w *smtgen.Witness) []*protocol.Sync {
+	k := in.Info.Kinds[array]
+	a, b := w.Threads[0].Access.At, w.Threads[1].Access.At
+	if b.Line < a.Line || b.Line == a.Line && b.Col < a.Col {
+		a, b = b, a
+	}
+	before := func(x, y protocol.Pos) bool { return x.Line < y.Line || x.Line == y.Line && x.Col <= y.Col }
+	var out []*protocol.Sync
+	seen := map[protocol.Pos]bool{}
+	protocol.Inspect(in.File.Body, func(n protocol.Node) bool {
+		s, ok := n.(*protocol.Sync)
+		if ok && !s.Fence.Orders(k) && !seen[s.At] && (a == b || before(a, s.At) && before(s.At, b)) {
+			seen[s.At] = true
+			out = append(out, s)
+		}
+		return true
+	})
+	return out
 }
 
 // benign finds the pairs of writes of one value that the query took as

@@ -115,6 +115,7 @@ func loadCUDA(ctx context.Context, opts *LoadOptions, path string, src []byte) (
 		}
 		for i := range ins {
 			ins[i].At = k.At
+			ins[i].OpenCL = tu.OpenCL
 			ins[i].Spent = k.Elapsed
 			for _, n := range k.Notes {
 				ins[i].Notes = append(ins[i].Notes, Note{At: n.At, Message: n.Message})

@@ -172,6 +172,8 @@ func TestProtocols(t *testing.T) { runTestdata(t, "../../testdata/protocols") }
 
 func TestCUDA(t *testing.T) { runTestdata(t, "../../testdata/cuda") }
 
+func TestOpenCL(t *testing.T) { runTestdata(t, "../../testdata/opencl") }
+
 func runTestdata(t *testing.T, root string) {
 	files := testdataFiles(t, root)
 	if len(files) == 0 {

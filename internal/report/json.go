@@ -64,7 +64,10 @@ type JSONError struct {
 
 // JSONKernel is the outcome for one kernel.
 type JSONKernel struct {
-	Name        string           `json:"name"`
+	Name string `json:"name"`
+	// Language is the kernel's: "cuda", or "opencl", whose local ids and
+	// group ids the witnesses' threadIdx and blockIdx are
+	Language    string           `json:"language"`
 	Verdict     string           `json:"verdict"`
 	Launch      JSONLaunch       `json:"launch"`
 	Levels      []string         `json:"levels"`
@@ -130,6 +133,9 @@ type JSONRace struct {
 	Replayed    bool        `json:"replayed"`
 	// Wrap says which index wraps around 2^32 in the witness (check.Race.Wrap)
 	Wrap string `json:"wrap,omitempty"`
+	// Fences say which barriers between the accesses do not order the
+	// array's memory (check.Race.Unfenced)
+	Fences []string `json:"fences,omitempty"`
 	JSONFinding
 }
 
@@ -228,7 +234,11 @@ func jsonFile(f *File, lines check.Lines) JSONFile {
 
 func jsonKernel(k *check.Report, lines check.Lines) JSONKernel {
 	fps := fingerprints(k, lines)
-	jk := JSONKernel{
+	lang := "cuda"
+	if k.OpenCL {
+		lang = "opencl"
+	}
+	jk := JSONKernel{Language: lang,
 		Name: k.Name, Verdict: k.Verdict.String(), Arrays: k.Arrays, Queries: k.Queries, ElapsedMS: ms(k.Elapsed),
 		Launch: JSONLaunch{BlockDim: dimPtrs(k.Launch.BlockDim), GridDim: dimPtrs(k.Launch.GridDim),
 			From: k.Source.From, Facts: k.Source.Facts, Assumed: k.Source.Assumed, Notes: k.Source.Notes},
@@ -316,6 +326,7 @@ func jsonRace(r *check.Race) JSONRace {
 		jr.Assumptions = append(jr.Assumptions, h)
 	}
 	jr.Wrap = r.Wrap
+	jr.Fences = fenceText(r)
 	return jr
 }
 

@@ -375,8 +375,12 @@ func raceText(k *check.Report, r *check.Race) string {
 	if len(params) > 0 {
 		with = " with " + strings.Join(params, ", ")
 	}
-	return fmt.Sprintf("data race on '%s' in %s%s: %s, while %s [at line %d](1)%s",
+	text := fmt.Sprintf("data race on '%s' in %s%s: %s, while %s [at line %d](1)%s",
 		r.Array, k.Name, betweenText(k, r), accessText(k, r, 0), accessText(k, r, 1), w.Threads[1].Access.At.Line, with)
+	for _, f := range fenceText(r) {
+		text += "; " + f
+	}
+	return text
 }
 
 // accessText describes one side of a race: "thread 1 writes tile[1] (r = 1)".
@@ -386,9 +390,10 @@ func accessText(k *check.Report, r *check.Race, i int) string {
 	if t.Access.BlockScope {
 		verb = "atomically updates (block scope)"
 	}
-	s := fmt.Sprintf("thread %s", tidText(t.ThreadIdx, k.Launch.BlockDim))
+	words := termsOf(k)
+	s := fmt.Sprintf("%s %s", words.thread, tidText(t.ThreadIdx, k.Launch.BlockDim))
 	if r.Level.String() == "grid" {
-		s += " of block " + tidText(t.BlockIdx, k.Launch.GridDim)
+		s += " of " + words.block + " " + tidText(t.BlockIdx, k.Launch.GridDim)
 	}
 	s += " " + verb + " " + indexText(r.Array, t.Access.ShapedIndex(t.Index))
 	var loops []string
@@ -407,6 +412,6 @@ func divergenceText(k *check.Report, d *check.Divergence) string {
 	if w.Check.Loop {
 		what = "loop"
 	}
-	return fmt.Sprintf("barrier divergence in %s: threads %s and %s disagree at this %s, so one of them reaches a barrier the other does not",
-		k.Name, tidText(w.Threads[0].ThreadIdx, k.Launch.BlockDim), tidText(w.Threads[1].ThreadIdx, k.Launch.BlockDim), what)
+	return fmt.Sprintf("barrier divergence in %s: %s %s and %s disagree at this %s, so one of them reaches a barrier the other does not",
+		k.Name, termsOf(k).threads, tidText(w.Threads[0].ThreadIdx, k.Launch.BlockDim), tidText(w.Threads[1].ThreadIdx, k.Launch.BlockDim), what)
 }

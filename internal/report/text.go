@@ -170,14 +170,18 @@ func (t *Text) race(k *check.Report, r *check.Race) {
 	msg := fmt.Sprintf("data race on '%s' (%s/%s)", r.Array, a.Access.Word(), b.Access.Word())
 	msg += betweenText(k, r)
 	t.header(a.Access.At, "error", msg)
-	t.quoteSpan(a.Access.At, a.Access.Source, fmt.Sprintf("%s by thread %s", a.Access.Word(), tidText(a.ThreadIdx, k.Launch.BlockDim)))
+	words := termsOf(k)
+	t.quoteSpan(a.Access.At, a.Access.Source, fmt.Sprintf("%s by %s %s", a.Access.Word(), words.thread, tidText(a.ThreadIdx, k.Launch.BlockDim)))
 	if b.Access.At != a.Access.At {
 		t.printf("%s: %s: the other access\n", t.paint("1", b.Access.At.String()), t.paint(sevColor("note"), "note"))
 	}
-	t.quoteSpan(b.Access.At, b.Access.Source, fmt.Sprintf("%s by thread %s", b.Access.Word(), tidText(b.ThreadIdx, k.Launch.BlockDim)))
+	t.quoteSpan(b.Access.At, b.Access.Source, fmt.Sprintf("%s by %s %s", b.Access.Word(), words.thread, tidText(b.ThreadIdx, k.Launch.BlockDim)))
 	t.table(k, w)
 	if r.Wrap != "" {
 		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), r.Wrap)
+	}
+	for _, f := range fenceText(r) {
+		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), f)
 	}
 	if h := hintText(r.Hint); h != "" {
 		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), h)
@@ -187,10 +191,11 @@ func (t *Text) race(k *check.Report, r *check.Race) {
 // table prints the witness: one column per access.
 func (t *Text) table(k *check.Report, w *smtgen.Witness) {
 	a, b := w.Threads[0], w.Threads[1]
+	words := termsOf(k)
 	rows := [][3]string{
 		{"", fmt.Sprintf("%s at %d:%d", a.Access.Word(), a.Access.At.Line, a.Access.At.Col), fmt.Sprintf("%s at %d:%d", b.Access.Word(), b.Access.At.Line, b.Access.At.Col)},
-		{"threadIdx", dim3(a.ThreadIdx), dim3(b.ThreadIdx)},
-		{"blockIdx", dim3(a.BlockIdx), dim3(b.BlockIdx)},
+		{words.threadIdx, dim3(a.ThreadIdx), dim3(b.ThreadIdx)},
+		{words.blockIdx, dim3(a.BlockIdx), dim3(b.BlockIdx)},
 	}
 	for _, name := range loopNames(a.Loops, b.Loops) {
 		rows = append(rows, [3]string{name, lookup(a.Loops, name), lookup(b.Loops, name)})
@@ -215,7 +220,13 @@ func (t *Text) table(k *check.Report, w *smtgen.Witness) {
 	if len(params) > 0 {
 		t.printf("    with %s\n", strings.Join(params, ", "))
 	}
-	t.printf("    launch blockDim = %s, gridDim = %s\n", dim3(w.BlockDim), dim3(w.GridDim))
+	t.launch(k, w.BlockDim, w.GridDim)
+}
+
+// launch prints a witness's launch.
+func (t *Text) launch(k *check.Report, block, grid [3]int64) {
+	words := termsOf(k)
+	t.printf("    launch %s = %s, %s = %s\n", words.blockDim, dim3(block), words.gridDim, dim3(grid))
 }
 
 func (t *Text) divergence(k *check.Report, d *check.Divergence) {
@@ -224,7 +235,8 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 	if w.Check.Loop {
 		what = "loop"
 	}
-	t.header(w.Check.At, "error", fmt.Sprintf("barrier divergence: threads disagree at this %s, so one of them reaches a barrier the other does not", what))
+	words := termsOf(k)
+	t.header(w.Check.At, "error", fmt.Sprintf("barrier divergence: %s disagree at this %s, so one of them reaches a barrier the other does not", words.threads, what))
 	a, b := w.Threads[0], w.Threads[1]
 	t.quote(w.Check.At, "")
 	for _, th := range []smtgen.DivergentThread{a, b} {
@@ -238,9 +250,9 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 		}
 		who := tidText(th.ThreadIdx, k.Launch.BlockDim)
 		if a.BlockIdx != b.BlockIdx {
-			who += " of block " + tidText(th.BlockIdx, k.Launch.GridDim)
+			who += " of " + words.block + " " + tidText(th.BlockIdx, k.Launch.GridDim)
 		}
-		t.printf("    thread %s %s\n", who, did)
+		t.printf("    %s %s %s\n", words.thread, who, did)
 	}
 	var params []string
 	for _, p := range append(w.Params, w.Binders...) {
@@ -249,7 +261,7 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 	if len(params) > 0 {
 		t.printf("    with %s\n", strings.Join(params, ", "))
 	}
-	t.printf("    launch blockDim = %s, gridDim = %s\n", dim3(w.BlockDim), dim3(w.GridDim))
+	t.launch(k, w.BlockDim, w.GridDim)
 }
 
 func (t *Text) summary(path string, k *check.Report) {
@@ -288,8 +300,12 @@ func (t *Text) summary(path string, k *check.Report) {
 	if len(levels) > 0 {
 		checked = strings.Join(levels, "+") + " level"
 	}
-	t.printf("%s: %s [blockDim=%s gridDim=%s, %s, %s, %s]\n",
-		name, what, formatDims(k.Launch.BlockDim), formatDims(k.Launch.GridDim),
+	sizes := [2]string{"blockDim", "gridDim"}
+	if k.OpenCL {
+		sizes = [2]string{"local_size", "num_groups"} // the flags that set them
+	}
+	t.printf("%s: %s [%s=%s %s=%s, %s, %s, %s]\n",
+		name, what, sizes[0], formatDims(k.Launch.BlockDim), sizes[1], formatDims(k.Launch.GridDim),
 		checked, plural(k.Queries, "query"), k.Elapsed.Round(1e5))
 	for _, line := range LaunchLines(k.Source) {
 		t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), line)
@@ -395,10 +411,10 @@ func dim3(d [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]
 // lock-step, or its race is one of warps only: the warp note), of one warp
 // or of two.
 func betweenText(k *check.Report, r *check.Race) string {
-	warps := slices.Contains(k.Levels, wellformed.WarpLevel) || r.Hint == check.WarpHint
+	warps := (slices.Contains(k.Levels, wellformed.WarpLevel) || r.Hint == check.WarpHint) && !k.OpenCL
 	switch {
 	case r.Level == wellformed.GridLevel:
-		return " between threads of different blocks"
+		return termsOf(k).between(" between threads of different blocks")
 	case !warps:
 		return ""
 	case r.Warp(0) == r.Warp(1):

@@ -2,7 +2,9 @@ package ir
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/drfcheck/drfcheck/internal/infer/clang"
@@ -39,6 +41,7 @@ var clAtomics = map[string]string{
 const (
 	clkLocalMemFence  = 1
 	clkGlobalMemFence = 2
+	clkImageMemFence  = 4
 )
 
 // memory_scope_work_group, the scope of the 2.0 atomics that makes them
@@ -77,8 +80,22 @@ func (l *lowerer) openCL(n *clang.Node, name string, args []*clang.Node) (val, b
 		}
 		return val{t: t, e: convert(at, sum, t.ir)}, true
 	case name == "get_work_dim":
-		// the host's choice, the same for every work-item
-		return val{t: t, e: &Call{At: at, Func: "get_work_dim", T: t.ir}}, true
+		// the host's choice, the same for every work-item: 1, 2 or 3
+		// (a call of no arguments would be a value of its own at each
+		// occurrence: this is one function)
+		d := &Call{At: at, Func: "get_work_dim", Args: []Expr{&Const{At: at, T: U32, Int: 0}}, T: t.ir}
+		and := func(x, y Expr) Expr { return &Binary{At: at, Op: "&&", X: x, Y: y, T: BoolT} }
+		cmp := func(op string, x Expr, v int64) Expr {
+			return &Binary{At: at, Op: op, X: x, Y: &Const{At: at, T: x.Type(), Int: v}, T: BoolT}
+		}
+		c := and(cmp(">=", d, 1), cmp("<=", d, 3))
+		for dim := 1; dim < 3; dim++ {
+			// a dimension of more than one work-item is one of the work's
+			flat := and(cmp("==", &Builtin{At: at, Kind: BlockDim, Dim: dim}, 1), cmp("==", &Builtin{At: at, Kind: GridDim, Dim: dim}, 1))
+			c = and(c, &Binary{At: at, Op: "||", X: cmp(">", d, int64(dim)), Y: flat, T: BoolT})
+		}
+		l.emit(&Assume{At: at, Cond: c})
+		return val{t: t, e: d}, true
 	case name == "barrier" || name == "work_group_barrier":
 		fence := protocol.FenceAll
 		if len(args) > 0 {
@@ -115,11 +132,25 @@ func (l *lowerer) openCL(n *clang.Node, name string, args []*clang.Node) (val, b
 	case strings.HasPrefix(name, "atomic_") || strings.HasPrefix(name, "atom_"):
 		op := strings.TrimSuffix(name[strings.Index(name, "_")+1:], "_explicit")
 		if clAtomics[op] == "" || len(args) == 0 {
-			return val{}, false
+			return l.unmodelled(n, name, args), true
 		}
 		return l.clAtomic(n, name, op, args), true
 	}
+	if m := vectorIO.FindStringSubmatch(name); m != nil {
+		return l.vectorAccess(n, m, args), true
+	}
+	for _, a := range args {
+		if l.typeOf(a).kind == cPtr && !outParams[name] {
+			return l.unmodelled(n, name, args), true
+		}
+	}
 	return val{}, false
+}
+
+// unmodelled lowers a call of an OpenCL built-in that takes a pointer and
+// whose accesses the lowering does not know: unknown, never a guess.
+func (l *lowerer) unmodelled(n *clang.Node, name string, args []*clang.Node) val {
+	return l.unknownCall(n, "an OpenCL built-in whose memory accesses are not modelled: "+name, args)
 }
 
 // workItemDim lowers a work-item function of a dimension: f of the
@@ -217,7 +248,13 @@ func (l *lowerer) fenceFlags(arg *clang.Node) protocol.Fence {
 	if !ok {
 		return protocol.FenceNone
 	}
-	switch local, global := c&clkLocalMemFence != 0, c&clkGlobalMemFence != 0; {
+	global := c&clkGlobalMemFence != 0
+	if c&clkImageMemFence == 0 && l.writesImages() {
+		// images are global memory here, which only an image fence
+		// orders: a barrier without one orders no global memory
+		global = false
+	}
+	switch local := c&clkLocalMemFence != 0; {
 	case local && global:
 		return protocol.FenceAll
 	case local:
@@ -271,6 +308,27 @@ func (l *lowerer) clAtomic(n *clang.Node, name, op string, args []*clang.Node) v
 	return l.emitAtomic(n, l.pointer(l.rv(args[0])), kind+scope, l.typeOf(args[0]).pointee(), rest, name)
 }
 
+// writesImages reports whether the kernel has an image parameter it may
+// write (one that is not __read_only).
+func (l *lowerer) writesImages() bool {
+	for _, p := range l.fn.Params() {
+		if t := p.TypeString(); imageDims(lastWord(t)) > 0 && !strings.Contains(t, "__read_only") {
+			return true
+		}
+	}
+	return false
+}
+
+// lastWord is the last word of a type's spelling: the type's name, after
+// its qualifiers ("__private __write_only image2d_t").
+func lastWord(t string) string {
+	f := strings.Fields(t)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}
+
 // imageDims returns the number of coordinates of an OpenCL image type (an
 // array's layer counts as one), 0 for another type.
 func imageDims(name string) int {
@@ -303,7 +361,7 @@ func (l *lowerer) image(n *clang.Node, name string, args []*clang.Node) val {
 	if !write && len(args) >= 3 {
 		ci = 2 // read_imagef(image, sampler, coord)
 	}
-	dims := imageDims(strings.TrimSpace(strings.NewReplacer("__read_only", "", "__write_only", "", "__read_write", "", "const", "").Replace(args[0].TypeString())))
+	dims := imageDims(lastWord(args[0].TypeString()))
 	img := l.pointer(l.rv(args[0]))
 	for i, a := range args[1:] {
 		if i+1 != ci {
@@ -544,4 +602,81 @@ func addressSpaceOf(t string) BaseKind {
 		return k
 	}
 	return Global
+}
+
+// vectorIO matches the vector loads and stores of OpenCL C 1.2 (Section
+// 6.12.7): vloadN and vstoreN, and their half forms (vload_halfN,
+// vloada_halfN, vstore_halfN with a rounding mode).
+var vectorIO = regexp.MustCompile(`^v(load|store)(a?)(_half)?(2|3|4|8|16)?(_rt[enzp])?$`)
+
+// outParams are the math built-ins that write one object of their
+// pointer argument's type (fract(x, &i), sincos(x, &c)), as libraryCall
+// lowers them.
+var outParams = map[string]bool{"fract": true, "modf": true, "sincos": true, "frexp": true, "lgamma_r": true, "remquo": true}
+
+// vectorAccess lowers vloadN(offset, p) and vstoreN(data, offset, p): the
+// N elements from p + offset*N (a vloada_half3's stride is 4), one access
+// each; a half form reads or writes halves, converted from or to float.
+func (l *lowerer) vectorAccess(n *clang.Node, m []string, args []*clang.Node) val {
+	at := l.pos(n)
+	t := l.typeOf(n)
+	load := m[1] == "load"
+	count := int64(1)
+	if m[4] != "" {
+		count, _ = strconv.ParseInt(m[4], 10, 64)
+	}
+	stride := count
+	if m[2] == "a" && count == 3 {
+		stride = 4
+	}
+	var data val
+	if !load {
+		if len(args) != 3 {
+			return l.opaqueVal(n, t, "a vector store with other arguments")
+		}
+		data, args = l.rv(args[0]), args[1:]
+	}
+	if len(args) != 2 {
+		return l.opaqueVal(n, t, "a vector load with other arguments")
+	}
+	off := l.scalar(l.rv(args[0]), I64, at)
+	p := l.pointer(l.rv(args[1]))
+	et := l.typeOf(args[1]).pointee()
+	if et.kind != cScalar {
+		l.unknown(n, "a vector load or store through a pointer to %s", structName(et))
+		return l.opaqueVal(n, t, "a vector of unknown elements")
+	}
+	base := &Binary{At: at, Op: "*", X: off, Y: i64(at, stride), T: I64}
+	elem := func(i int64) lval {
+		idx := &Binary{At: at, Op: "+", X: base, Y: i64(at, i), T: I64}
+		return lval{alts: l.ptrAdd(p, idx, et, at).alts, t: et, n: n}
+	}
+	var comps []val
+	if !load {
+		comps = data.fields
+		if data.fields == nil {
+			comps = []val{data}
+		}
+	}
+	out := val{t: t}
+	for i := int64(0); i < count; i++ {
+		if load {
+			v := l.load(elem(i))
+			out.fields = append(out.fields, v)
+			continue
+		}
+		c := l.opaqueVal(n, et, "an element of a vector the lowering does not know")
+		if int(i) < len(comps) && comps[i].e != nil && et.kind == cScalar {
+			c = val{t: et, e: l.scalar(comps[i], et.ir, at)}
+		}
+		l.store(elem(i), c, at)
+	}
+	if !load {
+		return val{t: ctype{kind: cVoid}}
+	}
+	if count == 1 || m[3] != "" {
+		// a half read is a float (a float vector) of another value
+		return l.opaqueVal(n, t, "a value converted from half")
+	}
+	return out
 }
