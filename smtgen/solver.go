@@ -561,6 +561,17 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 			return m
 		}
 	}
+	// a value that is not negative reads better where there is one (a
+	// size, an unsigned parameter: n = 1 rather than n = -1, which no
+	// unsigned variable holds), and keeps a value converted to a 64-bit
+	// unsigned type within the reference semantics' 64 bits (a negative
+	// n read as size_t is n + 2^64): asked before the bounds, which a
+	// value may need to pass
+	for _, name := range names {
+		if s.narrow(e, &m, e.ge(e.consts[name], e.lit(0))) == Unknown {
+			return m
+		}
+	}
 	bounded := false
 	for bound := int64(1); bound <= 1<<20 && !bounded; bound *= 2 {
 		var within []z3.Bool
@@ -575,14 +586,6 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 	}
 	if !bounded {
 		return m
-	}
-	// a value that is not negative reads better where there is one (a
-	// size, an unsigned parameter: n = 1 rather than n = -1, which no
-	// unsigned variable holds)
-	for _, name := range names {
-		if s.narrow(e, &m, e.ge(e.consts[name], e.lit(0))) == Unknown {
-			return m
-		}
 	}
 	for _, name := range names {
 		if !s.least(e, &m, e.abs(e.consts[name])) {
