@@ -448,7 +448,7 @@ func (c *Checker) normalize(ctx context.Context, in Input, level wellformed.Leve
 	c.withDeadline(ctx, deadline, func(s *smtgen.Solver) {
 		f := in.File
 		if level == wellformed.WarpLevel && in.LockStep {
-			f = wellformed.LockStep(f)
+			f = wellformed.LockStep(f, in.Info)
 		}
 		prog = wellformed.Normalize(f, in.Info, level, s.Oracle(c.env(in, level)))
 	})

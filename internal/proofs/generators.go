@@ -391,6 +391,16 @@ func (b *builder) scope(uniformOnly bool) []string {
 
 func (b *builder) chance(n int) bool { return b.r.Intn(n) == 0 }
 
+// sync is a barrier, one in six fencing one memory or none (OpenCL's
+// barrier flags: protocol.Fence).
+func (b *builder) sync() *protocol.Sync {
+	s := &protocol.Sync{}
+	if b.chance(6) {
+		s.Fence = []protocol.Fence{protocol.FenceShared, protocol.FenceGlobal, protocol.FenceNone}[b.r.Intn(3)]
+	}
+	return s
+}
+
 // tid is threadIdx.x, or sometimes threadIdx.y in a two-dimensional block.
 func (b *builder) tid() protocol.Expr {
 	if b.c.height() > 1 && b.chance(3) {
@@ -594,6 +604,9 @@ func (b *builder) wSeq(depth int, needSync bool) []protocol.Stmt {
 		case k == 0:
 			out = append(out, b.unsync(2))
 		case k == 1 || depth == 0:
+			// no fence: the theorems of align and split are about
+			// barriers that order every array (the pipeline slices the
+			// fences away first: wellformed.SliceFenced)
 			out = append(out, &protocol.Sync{})
 		default:
 			out = append(out, b.wLoop(depth-1))
@@ -757,10 +770,11 @@ func (b *builder) fullStmt(depth int, syncOK bool) protocol.Stmt {
 	case 0:
 		return b.access()
 	case 1:
+		s := b.sync()
 		if b.chance(3) {
-			return &protocol.Sync{Scope: protocol.ScopeWarp}
+			s.Scope = protocol.ScopeWarp
 		}
-		return &protocol.Sync{}
+		return s
 	case 2:
 		return b.fullLoop(depth, syncOK && b.r.Intn(3) > 0)
 	case 3:
@@ -1403,6 +1417,9 @@ func Features(c *Case) []string {
 			case *protocol.Sync:
 				if s.Scope == protocol.ScopeWarp {
 					set["warp sync"] = true
+				}
+				if s.Fence != protocol.FenceAll {
+					set["fenced sync"] = true
 				}
 			case *protocol.Assume:
 				if top {

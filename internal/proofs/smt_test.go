@@ -91,7 +91,7 @@ func pipelineAt(s *smtgen.Solver, c *Case, f *protocol.File, tracesFn tracesFunc
 	env := smtgen.Env{Info: info, Launch: launch(c), Level: level, SplitWarps: splitWarps}
 	normalized := f // models replay in f itself
 	if level == wellformed.WarpLevel && c.LockStep {
-		normalized = wellformed.LockStep(f)
+		normalized = wellformed.LockStep(f, info)
 	}
 	prog := wellformed.Normalize(normalized, info, level, s.Oracle(env))
 	o := &outcome{approx: prog.Unknowns, variants: len(prog.Variants)}
@@ -117,7 +117,7 @@ func pipelineAt(s *smtgen.Solver, c *Case, f *protocol.File, tracesFn tracesFunc
 		venv.Agree = v.Agree()
 		venv.Differ = v.Differ()
 		for _, array := range info.Arrays() {
-			sliced := wellformed.Slice(v.Body, array)
+			sliced := wellformed.SliceFenced(v.Body, array, info.Kinds[array])
 			if hasNilBlock(sliced) {
 				return nil, fmt.Errorf("wellformed.Slice(%s) returns a nil block (see TestRegressionSliceNilBlock)", array)
 			}
@@ -564,7 +564,7 @@ func hasNilBlock(sts []protocol.Stmt) bool {
 func sliceBug(prog *wellformed.Program) bool {
 	for _, v := range prog.Variants {
 		for _, array := range prog.Info.Arrays() {
-			if hasNilBlock(wellformed.Slice(v.Body, array)) {
+			if hasNilBlock(wellformed.SliceFenced(v.Body, array, prog.Info.Kinds[array])) {
 				return true
 			}
 		}

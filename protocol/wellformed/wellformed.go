@@ -534,26 +534,39 @@ func filterBlock(b *protocol.Block, keep func(*protocol.Sync) bool) *protocol.Bl
 // variants where the two threads disagree at a conditional or loop that has
 // only implicit barriers, the barriers of that construct, since the access
 // resynchronizes them only when both make it. It is meant for WarpLevel.
-func LockStep(f *protocol.File) *protocol.File {
+func LockStep(f *protocol.File, info *protocol.Info) *protocol.File {
 	out := *f
-	out.Body = &protocol.Block{At: f.Body.At, Stmts: lockStepStmts(f.Body.Stmts)}
+	local := func(c protocol.Cond) bool { return info.ThreadLocal(c, false) }
+	out.Body = &protocol.Block{At: f.Body.At, Stmts: lockStepStmts(f.Body.Stmts, true, local)}
 	return &out
 }
 
-func lockStepStmts(sts []protocol.Stmt) []protocol.Stmt {
+// lockStepStmts adds the implicit barriers to a block (top: the protocol's
+// body, whose assumptions are preconditions). A nested assumption that
+// two threads may disagree on (local) mutes the accesses after it in its
+// block for a thread that fails it, as a conditional around them does:
+// with no barrier after it, it becomes that conditional, so that
+// Normalize drops the implicit barriers where two threads of a warp
+// disagree on it, as it does at a conditional.
+func lockStepStmts(sts []protocol.Stmt, top bool, local func(protocol.Cond) bool) []protocol.Stmt {
 	var out []protocol.Stmt
-	for _, s := range sts {
+	for i, s := range sts {
+		rest := sts[i+1:]
+		if a, ok := s.(*protocol.Assume); ok && !top && len(rest) > 0 && local(a.Cond) && !protocol.HasSync(&protocol.Block{Stmts: rest}) {
+			then := &protocol.Block{At: a.At, Stmts: lockStepStmts(rest, false, local)}
+			return append(out, &protocol.If{At: a.At, Cond: a.Cond, Then: then})
+		}
 		switch s := s.(type) {
 		case *protocol.Access:
 			out = append(out, s, &protocol.Sync{At: s.At, Scope: protocol.ScopeWarp, Implicit: true})
 		case *protocol.Loop:
 			l := *s
-			l.Body = lockStepBlock(s.Body)
+			l.Body = lockStepBlock(s.Body, local)
 			out = append(out, &l)
 		case *protocol.If:
-			out = append(out, &protocol.If{At: s.At, Cond: s.Cond, Then: lockStepBlock(s.Then), Else: lockStepBlock(s.Else)})
+			out = append(out, &protocol.If{At: s.At, Cond: s.Cond, Then: lockStepBlock(s.Then, local), Else: lockStepBlock(s.Else, local)})
 		case *protocol.Block:
-			out = append(out, lockStepBlock(s))
+			out = append(out, lockStepBlock(s, local))
 		default:
 			out = append(out, s)
 		}
@@ -561,11 +574,11 @@ func lockStepStmts(sts []protocol.Stmt) []protocol.Stmt {
 	return out
 }
 
-func lockStepBlock(b *protocol.Block) *protocol.Block {
+func lockStepBlock(b *protocol.Block, local func(protocol.Cond) bool) *protocol.Block {
 	if b == nil {
 		return nil
 	}
-	return &protocol.Block{At: b.At, Stmts: lockStepStmts(b.Stmts)}
+	return &protocol.Block{At: b.At, Stmts: lockStepStmts(b.Stmts, false, local)}
 }
 
 // blockAtomicsAsWrites makes every atomic of block scope a write, for the
