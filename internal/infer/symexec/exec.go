@@ -2,6 +2,9 @@ package symexec
 
 import (
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 
 	"github.com/drfcheck/drfcheck/internal/infer/ir"
 	"github.com/drfcheck/drfcheck/protocol"
@@ -167,6 +170,10 @@ func (x *exec) nameOf(v *ir.Var) string {
 
 // fresh returns a fresh value of a type and locality.
 func (x *exec) fresh(at protocol.Pos, t ir.Type, name string, local, block bool) value {
+	if floatBits(t) {
+		// a float or double is its bits (floatConst): an unknown of them
+		return intVal{x.freshInt(at, name, local, block)}
+	}
 	if t.IsInt() {
 		e := x.typed(x.freshInt(at, name, local, block), t)
 		if t.Kind == ir.Bool {
@@ -175,6 +182,30 @@ func (x *exec) fresh(at protocol.Pos, t ir.Type, name string, local, block bool)
 		return intVal{e}
 	}
 	return x.k.opaque(local, block)
+}
+
+// floatBits reports whether values of a type are carried as their bits: a
+// float or a double is the integer its bytes spell, so that two writes of
+// one value are seen to write the same bytes (benign), and nothing else:
+// arithmetic, comparisons and conversions on them give unknowns (expr.go),
+// never the bits read as a number.
+func floatBits(t ir.Type) bool { return t.Kind == ir.Float && (t.Size == 4 || t.Size == 8) }
+
+// floatConst is the bits of a floating-point literal of type t, as C
+// spells it ("1.5f", "2", "1e-3"); ok is false for one it cannot read.
+func floatConst(t ir.Type, spelling string) (int64, bool) {
+	s := strings.TrimRight(strings.TrimSpace(spelling), "fFlL")
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+		return 0, false // hexadecimal floats: left unknown
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !floatBits(t) {
+		return 0, false
+	}
+	if t.Size == 4 {
+		return int64(math.Float32bits(float32(v))), true
+	}
+	return int64(math.Float64bits(v)), true
 }
 
 // taint returns the locality of a protocol node.

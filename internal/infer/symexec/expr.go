@@ -22,6 +22,9 @@ func (x *exec) eval(e ir.Expr) value {
 		if e.T.IsInt() {
 			return intVal{lit(at, e.Int)}
 		}
+		if b, ok := floatConst(e.T, e.Float); ok {
+			return intVal{lit(at, b)}
+		}
 		return x.k.opaque(false, false)
 	case *ir.Ref:
 		return x.read(at, e.Var)
@@ -285,11 +288,17 @@ func (x *exec) nonNeg(e protocol.Expr) protocol.Expr {
 
 // convert converts a value of type from to type to.
 func (x *exec) convert(at protocol.Pos, v value, from, to ir.Type) value {
+	if from.Kind == ir.Float && to.Kind != ir.Float || from.Kind != ir.Float && to.Kind == ir.Float || from.Kind == ir.Float && from.Size != to.Size {
+		// a float's bits are not its value (floatBits): a conversion to
+		// or from it gives an unknown; for a condition, an unknown one
+		// (-0.0 is false with bits that are not 0)
+		v = x.opaque(v)
+		if to.Kind == ir.Float {
+			return v
+		}
+	}
 	switch to.Kind {
 	case ir.Float:
-		if _, ok := v.(intVal); ok {
-			return x.opaque(v)
-		}
 		return v
 	case ir.Bool:
 		e := x.asInt(at, v)

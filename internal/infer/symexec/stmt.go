@@ -163,7 +163,7 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.env[s.Dst] = x.loaded(at, s, off)
 	case *ir.Store:
 		var value protocol.Expr
-		if v, ok := x.eval(s.X).(intVal); ok && s.T.IsInt() && small(v.e, maxValueNodes) {
+		if v, ok := x.eval(s.X).(intVal); ok && (s.T.IsInt() || floatBits(s.T)) && small(v.e, maxValueNodes) {
 			value = v.e
 		}
 		off := x.eval(s.Addr.Off)

@@ -10,7 +10,7 @@ struct Params {
 __global__ void clear(Params p) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i + 1 < p.n) {
-    p.data[i] = 0.0f;     // want race
-    p.data[i + 1] = 0.0f; // want race
+    p.data[i] = (float)threadIdx.x;     // want race
+    p.data[i + 1] = (float)threadIdx.x; // want race
   }
 }

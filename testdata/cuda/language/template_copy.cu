@@ -13,8 +13,8 @@ __global__ void ok(float *a) {
   put(s, threadIdx.x, 1.0f);
 }
 
-// the copy carries a stride of 0: every thread writes a[0]
+// the copy carries a stride of 0: every thread writes its index to a[0]
 __global__ void racy(float *a) {
   Span<float, 2> s = {a, 0};
-  put(s, threadIdx.x, 1.0f);
+  put(s, threadIdx.x, (float)threadIdx.x);
 }

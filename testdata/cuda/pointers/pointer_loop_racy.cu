@@ -5,7 +5,7 @@
 __global__ void stride(float *A, int n) {
   float *p = A + threadIdx.x;
   for (int i = 0; i < n; i++) {
-    *p = 0.0f; // want race
+    *p = (float)threadIdx.x; // want race
     p += 1;
   }
 }

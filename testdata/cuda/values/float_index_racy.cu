@@ -4,5 +4,5 @@
 // thread-local value. Here threads 0 and 1 really both compute 0.
 __global__ void half(float *out) {
   int j = (int)(threadIdx.x * 0.5f);
-  out[j] = 1.0f; // want race
+  out[j] = (float)threadIdx.x; // want race
 }

@@ -4,5 +4,5 @@
 // (a real race for such input).
 __global__ void gather(float *out, const int *idx) {
   int j = idx[threadIdx.x];
-  out[j] = 1.0f; // want race
+  out[j] = (float)threadIdx.x; // want race
 }

@@ -6,5 +6,5 @@
 __global__ void column(float *A, unsigned w) {
   __requires(w == 64);
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  A[i & (w - 1)] = 0.0f; // want race w=64
+  A[i & (w - 1)] = (float)i; // want race w=64
 }
