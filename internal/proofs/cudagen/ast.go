@@ -647,6 +647,10 @@ type Return struct{ X Expr }
 type Sync struct {
 	Op   string
 	Mask uint32
+	// Fence is the memory a __syncthreads() orders in an OpenCL variant
+	// (print_opencl.go): fenceBoth (CUDA's, the zero value), fenceLocal or
+	// fenceGlobal. The CUDA printer ignores it.
+	Fence int
 }
 
 // Block is { Stmts }.

@@ -163,7 +163,7 @@ func (c *cloner) stmt(s Stmt) Stmt {
 	case *Return:
 		return &Return{X: c.expr(s.X)}
 	case *Sync:
-		return &Sync{Op: s.Op, Mask: s.Mask}
+		return &Sync{Op: s.Op, Mask: s.Mask, Fence: s.Fence}
 	case *Block:
 		return c.block(s)
 	}

@@ -14,6 +14,14 @@ import "math"
 // writes, pointers) are never called harmful by their bytes: a harmful
 // verdict must be certain, since the differential then asks drfcheck,
 // benign races left out, to find a race.
+//
+// A read of bytes the thread itself wrote earlier in the same interval
+// (of its warp, and so of its block) is not harmful, whatever writes it
+// races with: drfcheck takes it as no access (the compiler forwards the
+// store: README, "A read of what the thread itself wrote"), and every
+// write it races with races with the thread's own write too, where it is
+// harmful if it writes other bytes. So every thread writing s[0] = 0 and
+// reading s[0] back is racy (Expect) and not harmful.
 
 // wbytes are the bytes a write puts in a word, when known.
 type wbytes struct {
@@ -70,8 +78,9 @@ func (bw *byteWriters) add(v byte, id int16, other func(int16) bool) {
 // harm sets Result.Harmful when an access of mode to byte b races with an
 // access recorded in ci harmfully; grid: the accesses are of different
 // blocks (where block-scoped atomics race: gridConflicts).
-func (in *interp) harm(ci *cellInfo, b, mode int, data wbytes, other func(int16) bool, grid bool) {
-	if in.res.Harmful {
+// fwd: the access is a read of the thread's own write, never harmful.
+func (in *interp) harm(ci *cellInfo, b, mode int, data wbytes, other func(int16) bool, grid, fwd bool) {
+	if in.res.Harmful || fwd && mode == mRead {
 		return
 	}
 	table := &conflicts
@@ -82,8 +91,8 @@ func (in *interp) harm(ci *cellInfo, b, mode int, data wbytes, other func(int16)
 		if c == 1 && mode == 1 {
 			continue // write/write: by their bytes, below
 		}
-		for _, y := range ci.ids[b][c] {
-			if other(y) {
+		for k, y := range ci.ids[b][c] {
+			if other(y) && !(c == mRead && ci.fwd[b][k]) {
 				in.res.Harmful = true
 				return
 			}
@@ -105,4 +114,19 @@ func (in *interp) harm(ci *cellInfo, b, mode int, data wbytes, other func(int16)
 			}
 		}
 	}
+}
+
+// forwarded records a plain write's bytes as the thread's own in its warp
+// interval wk, and says whether a plain read reads only such bytes.
+func (th *thread) forwarded(wk raceKey, mode, mask int) bool {
+	switch mode {
+	case mWrite:
+		if th.own == nil {
+			th.own = map[raceKey]int{}
+		}
+		th.own[wk] |= mask
+	case mRead:
+		return mask != 0 && th.own[wk]&mask == mask
+	}
+	return false
 }

@@ -235,6 +235,9 @@ type cellInfo struct {
 	ids  [4][nModes][2]int16
 	site [nModes]Expr
 	wv   [4]byteWriters // writes of known bytes, for Result.Harmful
+	// fwd marks the reads of ids[b][mRead] that read back the thread's
+	// own write (harmful.go: never harmful)
+	fwd [4][2]bool
 }
 
 // fullWord is the byte mask of a whole word.
@@ -463,11 +466,18 @@ func (in *interp) access(th *thread, l loc, mode int, mask int, site Expr, data 
 		data.bits <<= 16 * (l.i % 2)
 	}
 	// threads of different warps in one block interval, and threads of one
-	// warp in one warp interval
-	in.note(in.blk, raceKey{l.obj.id, th.epoch, -1, key}, int32(th.lin), mode, mask, site, l, false, in.p.warp(), data)
-	in.note(in.blk, raceKey{l.obj.id, th.wepoch, th.warp, key}, int32(th.lin), mode, mask, site, l, false, 0, data)
+	// warp in one warp interval; the intervals of a memory are those of
+	// the barriers that order it (all but OpenCL's with one fence)
+	skip := th.lskip
+	if l.obj.sp == spGlobal {
+		skip = th.gskip
+	}
+	wk := raceKey{l.obj.id, th.wepoch - skip, th.warp, key}
+	fwd := th.forwarded(wk, mode, mask)
+	in.note(in.blk, raceKey{l.obj.id, th.epoch - skip, -1, key}, int32(th.lin), mode, mask, site, l, false, in.p.warp(), data, fwd)
+	in.note(in.blk, wk, int32(th.lin), mode, mask, site, l, false, 0, data, fwd)
 	if l.obj.sp == spGlobal && in.p.blocks() > 1 {
-		in.note(in.grid, raceKey{l.obj.id, th.gepoch, -1, key}, int32(th.blin), mode, mask, site, l, true, 0, data)
+		in.note(in.grid, raceKey{l.obj.id, th.gepoch, -1, key}, int32(th.blin), mode, mask, site, l, true, 0, data, fwd)
 	}
 }
 
@@ -518,7 +528,8 @@ var noIDs = [nModes][2]int16{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {
 // different warps (of w threads) conflict; the two ids kept per byte and
 // mode are then of different warps, so that any thread conflicts with one
 // of them if with any.
-func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mask int, site Expr, l loc, grid bool, w int, data wbytes) {
+// fwd: a read of the thread's own write (harmful.go).
+func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mask int, site Expr, l loc, grid bool, w int, data wbytes, fwd bool) {
 	id := int16(id32)
 	other := func(y int16) bool { return y >= 0 && y != id && (w == 0 || int(y)/w != int(id)/w) }
 	ci := m[k]
@@ -536,7 +547,7 @@ func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mas
 		if mask&(1<<b) == 0 {
 			continue
 		}
-		in.harm(ci, b, mode, data, other, grid)
+		in.harm(ci, b, mode, data, other, grid, fwd)
 		if mode == 1 && data.known {
 			ci.wv[b].add(byte(data.bits>>(8*b)), id, other)
 		}
@@ -566,10 +577,15 @@ func (in *interp) note(m map[raceKey]*cellInfo, k raceKey, id32 int32, mode, mas
 		ids := &ci.ids[b][mode]
 		switch {
 		case ids[0] == id || ids[1] == id:
+			if mode == mRead && !fwd {
+				ci.fwd[b] = [2]bool{ci.fwd[b][0] && ids[0] != id, ci.fwd[b][1] && ids[1] != id}
+			}
 		case ids[0] < 0:
 			ids[0] = id
+			ci.fwd[b][0] = mode == mRead && fwd
 		case ids[1] < 0 && other(ids[0]):
 			ids[1] = id
+			ci.fwd[b][1] = mode == mRead && fwd
 		}
 	}
 }
@@ -593,6 +609,14 @@ type thread struct {
 	gbars  []any // the grid barriers passed
 	steps  int
 	fr     *frame
+
+	// lskip and gskip count the block barriers passed that do not order
+	// shared (OpenCL's __local) or global memory: OpenCL's barriers with
+	// one fence (Sync.Fence, print_opencl.go)
+	lskip, gskip int
+	// own holds the bytes of each cell the thread wrote in each of its
+	// warp intervals (harmful.go)
+	own map[raceKey]int
 }
 
 type binding struct {
@@ -659,6 +683,14 @@ func (th *thread) barrier(node any) {
 	th.epoch++
 	th.wepoch++
 	th.bars = append(th.bars, node)
+	if s, ok := node.(*Sync); ok {
+		switch s.Fence {
+		case fenceLocal:
+			th.gskip++
+		case fenceGlobal:
+			th.lskip++
+		}
+	}
 }
 
 // warpBarrier passes __syncwarp(): the thread's warp interval ends.

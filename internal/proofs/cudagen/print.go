@@ -7,6 +7,40 @@ import (
 	"strings"
 )
 
+// operandPrec returns the precedences at which a binary expression's
+// operands print without parentheses: binary operands of bitwise operators
+// and shifts are parenthesized, as a careful programmer does, and so is
+// && inside || (clang's -Wlogical-op-parentheses); cmp also parenthesizes
+// a comparison's comparison operands ((a < b) < c, as a reader expects).
+func operandPrec(e *Binary, cmp bool) (int, int) {
+	p := binPrec[e.Op]
+	l, r := p, p+1
+	switch {
+	case bitwiseOp(e.Op):
+		l, r = p+1, p+1
+		if _, ok := e.X.(*Binary); ok {
+			l = precPostfix
+		}
+		if _, ok := e.Y.(*Binary); ok {
+			r = precPostfix
+		}
+	case e.Op == "&&" || e.Op == "||":
+		l, r = p+1, p+1
+		if b, ok := e.X.(*Binary); ok && b.Op == e.Op {
+			l = p
+		}
+		if b, ok := e.X.(*Binary); ok && (b.Op == "&&" || b.Op == "||") && b.Op != e.Op {
+			l = precPostfix
+		}
+		if b, ok := e.Y.(*Binary); ok && (b.Op == "&&" || b.Op == "||") && b.Op != e.Op {
+			r = precPostfix
+		}
+	case cmp && (e.Op == "==" || e.Op == "!=" || e.Op == "<" || e.Op == "<=" || e.Op == ">" || e.Op == ">="):
+		l, r = p+1, p+1
+	}
+	return l, r
+}
+
 // Precedence levels of C expressions (higher binds tighter).
 const (
 	precCond    = 3
@@ -147,32 +181,7 @@ func exprText(e Expr) string {
 		}
 		return e.Op + x
 	case *Binary:
-		p := binPrec[e.Op]
-		l, r := p, p+1
-		switch {
-		case bitwiseOp(e.Op):
-			// binary operands of bitwise operators and shifts are
-			// parenthesized, as a careful programmer does
-			l, r = p+1, p+1
-			if _, ok := e.X.(*Binary); ok {
-				l = precPostfix
-			}
-			if _, ok := e.Y.(*Binary); ok {
-				r = precPostfix
-			}
-		case e.Op == "&&" || e.Op == "||":
-			l, r = p+1, p+1
-			if b, ok := e.X.(*Binary); ok && b.Op == e.Op {
-				l = p
-			}
-			// && inside || is parenthesized (clang's -Wlogical-op-parentheses)
-			if b, ok := e.X.(*Binary); ok && (b.Op == "&&" || b.Op == "||") && b.Op != e.Op {
-				l = precPostfix
-			}
-			if b, ok := e.Y.(*Binary); ok && (b.Op == "&&" || b.Op == "||") && b.Op != e.Op {
-				r = precPostfix
-			}
-		}
+		l, r := operandPrec(e, false)
 		return exprPrec(e.X, l) + " " + e.Op + " " + exprPrec(e.Y, r)
 	case *Cond:
 		return exprPrec(e.C, precLOr) + " ? " + exprPrec(e.X, precCond) + " : " + exprPrec(e.Y, precCond)

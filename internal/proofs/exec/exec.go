@@ -197,6 +197,11 @@ type Case struct {
 	// runs it instead of launching Kernel with Params, which are then
 	// not used. "" for none.
 	Host string
+	// OpenCL says that Source is OpenCL C, run through the OpenCL shim
+	// (opencl.go): work-items are threads, work-groups blocks, and
+	// barrier(flags) is __syncthreads(). Params are spelled as in C++
+	// (OpenCL's address spaces left out). No Host.
+	OpenCL bool
 	// WarpSize is the number of threads of a warp (0 means 32, CUDA's):
 	// what warpSize evaluates to and which threads __syncwarp() orders, to
 	// match drfcheck's --warp-size. Small warps let small launches have

@@ -85,6 +85,12 @@ func genUnit(idx int, c Case) (*unit, error) {
 		return nil, fmt.Errorf("DynShared %d out of range [0, %d]", c.DynShared, MaxDynShared)
 	}
 	text := c.Source
+	if c.OpenCL {
+		if c.Host != "" {
+			return nil, fmt.Errorf("an OpenCL case has no host program")
+		}
+		text = openCLSource(text)
+	}
 	if c.Host != "" {
 		var err error
 		if text, err = rewriteLaunches(text); err != nil {
@@ -94,6 +100,9 @@ func genUnit(idx int, c Case) (*unit, error) {
 	src, err := prepareSource(text, c.Name)
 	if err != nil {
 		return nil, err
+	}
+	if c.OpenCL {
+		src.macros = append(src.macros, openCLMacros...)
 	}
 	file := fmt.Sprintf("drfcase_%d", idx)
 
@@ -110,6 +119,9 @@ func genUnit(idx int, c Case) (*unit, error) {
 		// hides the header's warpSize in the case's namespace, and stays a
 		// constant expression
 		fmt.Fprintf(&b, "constexpr int warpSize = %d;\n", warp)
+	}
+	if c.OpenCL {
+		b.WriteString(openCLPrologue) // opencl.go
 	}
 	fmt.Fprintf(&b, "#line 1 \"%s.cu\"\n", file)
 	b.WriteString(src.text)
