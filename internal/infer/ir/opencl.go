@@ -162,7 +162,7 @@ func (l *lowerer) workItemDim(n *clang.Node, args []*clang.Node, f func(d int) E
 	at := l.pos(n)
 	t := l.typeOf(n)
 	if len(args) != 1 {
-		return l.opaqueVal(n, t, "a work-item function with other arguments than a dimension")
+		return l.unknownCall(n, "a work-item function with other arguments than a dimension", args)
 	}
 	dim := l.rv(args[0])
 	if c, ok := constOf(dim.e); ok {
@@ -355,7 +355,7 @@ func (l *lowerer) image(n *clang.Node, name string, args []*clang.Node) val {
 	t := l.typeOf(n)
 	write := strings.HasPrefix(name, "write_image")
 	if len(args) < 2 {
-		return l.opaqueVal(n, t, "an image function with too few arguments")
+		return l.unknownCall(n, "an image function with too few arguments", args)
 	}
 	ci := 1
 	if !write && len(args) >= 3 {
@@ -442,7 +442,7 @@ func (l *lowerer) asyncCopy(n *clang.Node, name string, args []*clang.Node) val 
 	t := l.typeOf(n)
 	strided := name == "async_work_group_strided_copy"
 	if len(args) < 4 || strided && len(args) < 5 {
-		return l.opaqueVal(n, t, "an async copy with too few arguments")
+		return l.unknownCall(n, "an async copy with too few arguments", args)
 	}
 	for _, j := range l.jumps {
 		if j.region == nil {
@@ -632,12 +632,12 @@ func (l *lowerer) vectorAccess(n *clang.Node, m []string, args []*clang.Node) va
 	var data val
 	if !load {
 		if len(args) != 3 {
-			return l.opaqueVal(n, t, "a vector store with other arguments")
+			return l.unknownCall(n, "a vector store with other arguments", args)
 		}
 		data, args = l.rv(args[0]), args[1:]
 	}
 	if len(args) != 2 {
-		return l.opaqueVal(n, t, "a vector load with other arguments")
+		return l.unknownCall(n, "a vector load with other arguments", args)
 	}
 	off := l.scalar(l.rv(args[0]), I64, at)
 	p := l.pointer(l.rv(args[1]))
