@@ -178,7 +178,12 @@ if tid % 2 == 0 { wr a[0]; }
 if tid % 2 != 0 { wr a[1]; }`,
 	},
 	{
-		name: "values read from memory the kernel writes are thread-local unknowns",
+		// idx is written in the kernel, but v is read where the thread
+		// has not stored to idx since the kernel began: the value the
+		// interval began with, one per address and block (a store of
+		// idx[tid] by another thread would race with the read); w, a
+		// float converted, is a thread-local unknown
+		name: "values read from memory the kernel writes are the interval's start values",
 		src: `__global__ void k(int *a, int *idx) {
   int v = idx[threadIdx.x];
   a[v] = 0;
@@ -186,8 +191,14 @@ if tid % 2 != 0 { wr a[1]; }`,
   a[w + 100] = 1;
   idx[0] = 0;
 }`,
-		want: `local v, w; global idx, a;
-rd idx[tid]; wr a[v]; wr a[w + 100]; wr idx[0];`,
+		want: `param idx_i32_interval0_0_4; local w; global idx, a;
+rd idx[tid];
+{
+  assume -2147483648 <= idx_i32_interval0_0_4(4 * tid, blockIdx.x, blockIdx.y, blockIdx.z) && idx_i32_interval0_0_4(4 * tid, blockIdx.x, blockIdx.y, blockIdx.z) < 2147483648;
+  wr a[idx_i32_interval0_0_4(4 * tid, blockIdx.x, blockIdx.y, blockIdx.z)];
+  wr a[w + 100];
+  wr idx[0];
+}`,
 	},
 	{
 		name: "uniform values in a synchronized loop are functions of the iteration",

@@ -157,6 +157,9 @@ func (x *exec) freshInt(at protocol.Pos, base string, local, block bool) protoco
 
 // freshOf returns a fresh thread-local value for a variable's type.
 func (x *exec) freshOf(at protocol.Pos, v *ir.Var) value {
+	if v == memVar {
+		return memVal{}
+	}
 	return x.fresh(at, v.T, x.nameOf(v), true, false)
 }
 

@@ -111,6 +111,11 @@ func outline(sts []protocol.Stmt) string {
 			parts = append(parts, "if("+outline(st.Then.Stmts)+")")
 		case *protocol.Loop:
 			parts = append(parts, "loop("+outline(st.Body.Stmts)+")")
+		case *protocol.Block:
+			// the scope of a nested assumption (a value read from memory)
+			if o := outline(st.Stmts); o != "" {
+				parts = append(parts, o)
+			}
 		}
 	}
 	return strings.Join(parts, " ")

@@ -37,6 +37,12 @@ import (
 type intervals struct {
 	quiet  map[*ir.Load]string // the quiet loads, each with its reaching barriers (a key)
 	synced map[*ir.Load]bool   // the loads inside a loop that holds a barrier of the block
+	// keys holds the reaching barriers of every load that no Unknown
+	// statement shares an interval with, in a kernel whose barriers all
+	// order every thread of the block in every memory (no warp barrier,
+	// no OpenCL barrier that fences one memory): the interval whose start
+	// a clean load reads (memory.go).
+	keys map[*ir.Load]string
 }
 
 // barriers is a set of reaching barriers: sorted indices, 0 for the entry.
@@ -95,10 +101,17 @@ func intervalsOf(f *ir.Func) intervals {
 	r := &reach{ids: map[*ir.Barrier]int{}, loads: map[*ir.Load]barriers{}, writes: map[*ir.Base]barriers{},
 		exits: map[*ir.Region]barriers{}, synced: map[*ir.Load]bool{}}
 	r.block(f.Body, barriers{0})
-	iv := intervals{quiet: map[*ir.Load]string{}, synced: r.synced}
+	iv := intervals{quiet: map[*ir.Load]string{}, synced: r.synced, keys: map[*ir.Load]string{}}
+	partial := barrierIn(f.Body, func(b *ir.Barrier) bool { return !blockBarrier(b) })
 	for l, bs := range r.loads {
-		if !bs.meets(r.writes[l.Addr.Base]) && !bs.meets(r.any) {
+		if bs.meets(r.any) {
+			continue
+		}
+		if !bs.meets(r.writes[l.Addr.Base]) {
 			iv.quiet[l] = bs.String()
+		}
+		if !partial {
+			iv.keys[l] = bs.String()
 		}
 	}
 	return iv

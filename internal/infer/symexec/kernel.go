@@ -159,16 +159,7 @@ func tempNames(f *ir.Func) map[*ir.Var]string {
 
 // written lists the memory that the kernel may write.
 func written(f *ir.Func) map[*ir.Base]bool {
-	w := map[*ir.Base]bool{}
-	ir.Inspect(f, func(n ir.Node) bool {
-		switch n := n.(type) {
-		case *ir.Store:
-			w[n.Addr.Base] = true
-		case *ir.Atomic:
-			w[n.Addr.Base] = true
-		}
-		return true
-	})
+	w, _ := writtenIn(f)
 	return w
 }
 

@@ -47,6 +47,11 @@ func typeRange(t ir.Type) interval {
 		return interval{0, 1}
 	}
 	w := t.Size * 8
+	if t.Kind == ir.Int && w >= 64 && !t.Signed {
+		// a size_t is never negative; above, it is not bounded (64-bit
+		// integers do not wrap above: a known limitation)
+		return interval{0, inf}
+	}
 	if t.Kind != ir.Int || w <= 0 || w >= 64 {
 		return anyInt
 	}
@@ -355,7 +360,7 @@ func (k *kernel) rangeFacts(at protocol.Pos, body []protocol.Stmt) []protocol.St
 	}
 	for _, d := range append(append([]declEntry(nil), k.perm...), k.fresh...) {
 		r, ok := k.ranges[d.name]
-		unsignedParam := d.kind == protocol.Param && r.lo == 0 && r.hi < inf && used[d.name]
+		unsignedParam := (d.kind == protocol.Param && r.hi < inf || r.hi == inf) && r.lo == 0 && used[d.name]
 		if ok && (k.reducedBy[d.name] || unsignedParam || k.nonNeg[d.name] && used[d.name]) {
 			within(&protocol.Var{At: at, Name: d.name}, r)
 		}

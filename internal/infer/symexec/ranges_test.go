@@ -16,7 +16,9 @@ func TestTypeRange(t *testing.T) {
 		{ir.Type{Kind: ir.Int, Size: 4, Signed: true}, interval{-1 << 31, 1<<31 - 1}},
 		{ir.Type{Kind: ir.Int, Size: 1}, interval{0, 255}},
 		{ir.Type{Kind: ir.Int, Size: 2, Signed: true}, interval{-32768, 32767}},
-		{ir.Type{Kind: ir.Int, Size: 8}, anyInt},
+		// a size_t is never negative; 64-bit values are not bounded above
+		{ir.Type{Kind: ir.Int, Size: 8}, interval{0, inf}},
+		{ir.Type{Kind: ir.Int, Size: 8, Signed: true}, anyInt},
 		{ir.Type{Kind: ir.Bool, Size: 1}, interval{0, 1}},
 	} {
 		if got := typeRange(c.t); got != c.want {

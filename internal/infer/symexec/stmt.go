@@ -160,21 +160,28 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		if !x.isCovered(s.Addr.Base, off, s.T) {
 			x.access(at, protocol.Read, s.Addr.Base, off, s.T, s.Source, nil, false)
 		}
-		x.env[s.Dst] = x.loaded(at, s, off)
+		v := x.loaded(at, s, off)
+		x.env[s.Dst] = v
+		if s.Dst.T == s.T {
+			x.noteLoad(s.Addr.Base, off, s.T, v)
+		}
 	case *ir.Store:
+		sv := x.convert(at, x.eval(s.X), s.X.Type(), s.T)
 		var value protocol.Expr
-		if v, ok := x.eval(s.X).(intVal); ok && (s.T.IsInt() || floatBits(s.T)) && small(v.e, maxValueNodes) {
+		if v, ok := sv.(intVal); ok && (s.T.IsInt() || floatBits(s.T)) && small(v.e, maxValueNodes) {
 			value = v.e
 		}
 		off := x.eval(s.Addr.Off)
 		x.access(at, protocol.Write, s.Addr.Base, off, s.T, s.Source, value, false)
 		x.covers(s.Addr.Base, off, s.T)
+		x.remember(s.Addr.Base, off, s.T, sv)
 	case *ir.Atomic:
 		for _, a := range s.Args {
 			x.eval(a)
 		}
 		off := x.eval(s.Addr.Off)
 		x.access(at, protocol.Atomic, s.Addr.Base, off, s.T, s.Source, nil, blockScope(s))
+		x.clobber(s.Addr.Base, off, s.T)
 		if s.Dst != nil {
 			x.env[s.Dst] = x.atomicResult(at, s, off)
 		}
@@ -182,7 +189,7 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		c := x.cond(s.Cond)
 		return x.branch(at, c, func() exits { return x.block(s.Then) }, func() exits { return x.block(s.Else) })
 	case *ir.Loop:
-		return x.loopStmt(s)
+		return x.forLoop(s, func() exits { return x.loopStmt(s) })
 	case *ir.Break:
 		e := exits{fall: never(at)}
 		e.brk = []jump{{cond: boolLit(at, true), env: x.env.clone()}}
@@ -207,6 +214,7 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.assume(s)
 	case *ir.Unknown:
 		x.unknown(at, "%s", s.Reason)
+		x.forget(func(*cell) bool { return true })
 	default:
 		x.unknown(at, "a statement this stage does not know (%T)", s)
 	}
@@ -257,10 +265,23 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 	b := s.Addr.Base
 	o, isInt := off.(intVal)
 	ints := isInt && s.T.IsInt() && s.Dst.T.IsInt()
-	if key, ok := x.quiet.quiet[s]; ok && ints && b.Kind != ir.Private && x.written[b] {
+	own, isOwn := x.recalled(at, b, off, s.T)
+	key, quiet := x.quiet.quiet[s]
+	if !quiet && isInt && !x.lockStep && small(o.e, maxStartAddr) && x.clean(b, off, s.T) {
+		// no store of the thread's own since the barrier: the value at
+		// the interval's start (memory.go)
+		key, quiet = x.quiet.keys[s]
+	}
+	if quiet && ints && b.Kind != ir.Private && x.written[b] {
 		if v, ok := x.quietValue(at, s, o.e, key); ok {
+			if isOwn {
+				x.ownQuiet(at, v, own, s.T)
+			}
 			return v
 		}
+	}
+	if isOwn {
+		return x.convert(at, own, s.T, s.Dst.T)
 	}
 	if b.Kind == ir.Private || x.written[b] {
 		return x.memoryValue(at, s.Dst)
@@ -320,6 +341,13 @@ func (x *exec) inRange(at protocol.Pos, e protocol.Expr, t ir.Type) protocol.Exp
 	x.emitAssume(&protocol.Assume{At: at, Cond: and(at, cmp(at, protocol.Le, lit(at, 0), e), cmp(at, protocol.Lt, e, lit(at, 1<<width)))})
 	return x.nonNeg(e)
 }
+
+// maxStartAddr bounds the addresses of the loads that read the value
+// their interval began with (memory.go): an unknown function of a long
+// address (a sorting network's 2t - (t & (stride - 1)), wrapped) makes
+// hard queries of every condition on the value, where a fresh value is
+// as good for most kernels.
+const maxStartAddr = 24
 
 // maxValueNodes bounds the values that writes carry: a value is only
 // needed to tell benign writes, and a long chain of arithmetic (a hash)
@@ -463,6 +491,7 @@ func (x *exec) barrier(b *ir.Barrier) {
 	}
 	x.emit(&protocol.Sync{At: b.At, Scope: scope, Fence: b.Fence})
 	x.covered, x.syncs = nil, x.syncs+1
+	x.synced()
 	if b.Dst != nil {
 		// the same for every thread of the block
 		x.env[b.Dst] = x.fresh(b.At, b.Dst.T, b.Dst.CName, false, true)

@@ -64,6 +64,9 @@ func equalValues(a, b value) bool {
 	case opaqueVal:
 		b, ok := b.(opaqueVal)
 		return ok && a.id == b.id
+	case memVal:
+		b, ok := b.(memVal)
+		return ok && sameMem(a, b)
 	}
 	return false
 }
@@ -96,6 +99,10 @@ func (x *exec) merge(at protocol.Pos, c protocol.Cond, a, b value) value {
 	}
 	if equalValues(a, b) {
 		return a
+	}
+	if a, ok := a.(memVal); ok {
+		b, _ := b.(memVal)
+		return x.mergeMem(at, c, a, b)
 	}
 	if a, ok := a.(intVal); ok {
 		if b, ok := b.(intVal); ok {

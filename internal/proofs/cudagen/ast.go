@@ -349,6 +349,9 @@ type Var struct {
 	// under a comparison of the values read: the interpreter then answers
 	// its reads with the values the writes that happen before them leave.
 	Net bool
+	// Back marks the cells of a read back (genreadback.go): election
+	// cells each thread stores to and reads again.
+	Back bool
 	// Free marks a scalar kernel parameter that drfcheck is not given the
 	// value of (no -p): it checks every value (genwrap.go).
 	Free bool

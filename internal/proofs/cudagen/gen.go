@@ -117,6 +117,8 @@ type gen struct {
 	layoutDone         bool             // a layout group was placed (genlayout.go)
 	cr                 *rand.Rand       // the choices of genctor.go, apart from r's
 	ctorDone           bool             // a constructor group was placed (genctor.go)
+	rbr                *rand.Rand       // the choices of genreadback.go, apart from r's
+	rbDone             bool             // a read back was placed (genreadback.go)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -191,6 +193,7 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		hr:    newHdrRand(seed),
 		lr:    newLayoutRand(seed),
 		cr:    newCtorRand(seed),
+		rbr:   newReadBackRand(seed),
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},

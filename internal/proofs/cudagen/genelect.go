@@ -338,7 +338,10 @@ func electConstructs(p *Program, add func(string)) {
 		if !ok || d.Init == nil {
 			return
 		}
-		if readsElect(d.Init) {
+		switch {
+		case readsBack(d.Init):
+			add("own value as index")
+		case readsElect(d.Init):
 			add("uniform read after barrier")
 		}
 	}, nil)
@@ -350,6 +353,17 @@ func readsElect(e Expr) bool {
 	found := false
 	walkExpr(e, func(e Expr) {
 		if r, ok := e.(*VarRef); ok && r.V.Elect && !r.V.Net {
+			found = true
+		}
+	})
+	return found
+}
+
+// readsBack reports whether an expression reads a read back's cell.
+func readsBack(e Expr) bool {
+	found := false
+	walkExpr(e, func(e Expr) {
+		if r, ok := e.(*VarRef); ok && r.V.Back {
 			found = true
 		}
 	})

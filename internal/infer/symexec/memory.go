@@ -1,0 +1,383 @@
+package symexec
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/drfcheck/drfcheck/internal/infer/ir"
+	"github.com/drfcheck/drfcheck/protocol"
+)
+
+// A thread reads back what it wrote itself (issue 21, point 3: "a value a
+// thread itself wrote before the barrier ... is known after the barrier"):
+// the value of a load is the value of the thread's own last store to the
+// same bytes, when that store is on every path to the load and
+//   - the memory is private (no other thread can write it), or
+//   - it is shared or global memory and at most one barrier (of any scope)
+//     lies between the store and the load.
+//
+// Why the second case is sound (the argument of Chong, Donaldson, Kelly,
+// Ketema and Qadeer, "Barrier Invariants: A Shared State Abstraction for
+// the Analysis of Data-Dependent GPU Kernels", Theorem 3.1, for the
+// locations a thread accessed): a write W2 by another thread that lands
+// between the own write W1 and the read R is in W1's interval (W1 and W2
+// race, unless both write one value, and then R reads that value either
+// way) or in R's interval (R and W2 race). Either race is reported, and
+// before the first race of a run every value is what this model says. A
+// second barrier lets another thread write the location in the interval
+// between, legitimately: the value is then forgotten. Under lock-step warps
+// (Options.LockStep) a write by a thread of the same warp between W1 and R
+// is ordered with both, so only private memory is remembered there.
+//
+// Memory is a value of the environment (under the key memVar), so that it
+// follows the paths as variables do: a branch's join keeps what both sides
+// remember unchanged (the same cell), a jump carries what its path
+// remembered. A loop starts and ends with what the code before it
+// remembered of the memory the loop does not write (forLoop).
+//
+// What a thread read is remembered the same way (noteLoad): a store by
+// another thread between two reads races with one of them.
+//
+// A load the quiet rule (intervals.go) gives one value for the block keeps
+// that value, so that threads reading one location still read one value;
+// the thread's own value is assumed equal to it (ownQuiet).
+
+// memVar keys the thread's remembered stores in an environment.
+var memVar = &ir.Var{Name: "\x00memory", CName: "memory"}
+
+// maxCells bounds the stores remembered at a point: each load and store
+// compares its address with each.
+const maxCells = 32
+
+// memVal is what a thread remembers of memory: stores to pairwise
+// disjoint bytes, oldest first, and the places the thread may have stored
+// to since the last barrier (stored; a nil offset for anywhere in the
+// base). Its slices are never modified in place.
+type memVal struct{ cells, stored []*cell }
+
+func (memVal) isValue() {}
+
+// cell is one remembered store of v, of type t, at byte offset off of base.
+// prev marks a store of shared or global memory made before the last
+// barrier of the block.
+type cell struct {
+	base *ir.Base
+	off  protocol.Expr
+	t    ir.Type
+	v    value
+	prev bool
+}
+
+// memory returns what the thread remembers at the current point.
+func (x *exec) memory() memVal {
+	m, _ := x.env[memVar].(memVal)
+	return m
+}
+
+// remember records a plain store of v of type t at off.
+func (x *exec) remember(b *ir.Base, off value, t ir.Type, v value) {
+	x.mayStore(b, off, t)
+	o, ok := off.(intVal)
+	if !ok {
+		x.forget(func(c *cell) bool { return c.base == b })
+		return
+	}
+	x.forget(func(c *cell) bool { return c.base == b && !disjoint(c, o.e, t.Size) })
+	if x.lockStep && b.Kind != ir.Private || t.Size <= 0 {
+		return
+	}
+	cs := x.memory().cells
+	if len(cs) >= maxCells {
+		cs = cs[1:]
+	}
+	x.setCells(append(append([]*cell(nil), cs...), &cell{base: b, off: o.e, t: t, v: v}))
+}
+
+// noteLoad remembers the value v a load of t at off read, where nothing
+// the thread remembers may overlap it: a later read of the same bytes,
+// with at most one barrier between, reads v again. The argument is the
+// one above: another thread's store in between races with one of the two
+// reads.
+func (x *exec) noteLoad(b *ir.Base, off value, t ir.Type, v value) {
+	o, ok := off.(intVal)
+	if !ok || t.Size <= 0 || !x.written[b] || x.lockStep && b.Kind != ir.Private {
+		return
+	}
+	cs := x.memory().cells
+	for _, c := range cs {
+		if c.base == b && !disjoint(c, o.e, t.Size) {
+			return
+		}
+	}
+	if len(cs) >= maxCells {
+		cs = cs[1:]
+	}
+	x.setCells(append(append([]*cell(nil), cs...), &cell{base: b, off: o.e, t: t, v: v}))
+}
+
+// setCells replaces the cells the thread remembers.
+func (x *exec) setCells(cs []*cell) {
+	m := x.memory()
+	x.env[memVar] = memVal{cells: cs, stored: m.stored}
+}
+
+// mayStore notes that the thread may have stored to t's bytes at off (a
+// nil offset: anywhere in b) since the last barrier.
+func (x *exec) mayStore(b *ir.Base, off value, t ir.Type) {
+	m := x.memory()
+	d := &cell{base: b, t: t}
+	if o, ok := off.(intVal); ok {
+		d.off = o.e
+	}
+	x.env[memVar] = memVal{cells: m.cells, stored: append(append([]*cell(nil), m.stored...), d)}
+}
+
+// clean reports whether the thread has not stored to the bytes a load of
+// t at off reads since the last barrier, as far as it can tell.
+func (x *exec) clean(b *ir.Base, off value, t ir.Type) bool {
+	o, ok := off.(intVal)
+	if !ok {
+		return false
+	}
+	for _, d := range x.memory().stored {
+		if d.base == b && (d.off == nil || !disjoint(&cell{off: o.e, t: t}, d.off, d.t.Size)) {
+			return false
+		}
+	}
+	return true
+}
+
+// clobber forgets what an atomic update at off may change.
+func (x *exec) clobber(b *ir.Base, off value, t ir.Type) {
+	x.mayStore(b, off, t)
+	o, ok := off.(intVal)
+	x.forget(func(c *cell) bool { return c.base == b && (!ok || !disjoint(c, o.e, t.Size)) })
+}
+
+// forget drops the cells that drop reports.
+func (x *exec) forget(drop func(*cell) bool) {
+	m := x.memory()
+	var keep []*cell
+	for _, c := range m.cells {
+		if !drop(c) {
+			keep = append(keep, c)
+		}
+	}
+	if len(keep) != len(m.cells) {
+		x.setCells(keep)
+	}
+}
+
+// disjoint reports whether the size bytes at off provably miss c's bytes:
+// the offsets differ by a constant at least as large as the lower one's size.
+func disjoint(c *cell, off protocol.Expr, size int64) bool {
+	d, ok := litValue(sub(protocol.Pos{}, off, c.off))
+	if !ok || size <= 0 {
+		return false
+	}
+	return d >= c.t.Size || -d >= size
+}
+
+// synced ages the shared and global stores by one barrier at a barrier,
+// forgetting those already a barrier old; private stores stay. Any barrier
+// ages them, a warp barrier too: W1 and R with one barrier of any scope
+// between them leave no place for another thread's write that is ordered
+// with both.
+func (x *exec) synced() {
+	m := x.memory()
+	if len(m.cells) == 0 && len(m.stored) == 0 {
+		return
+	}
+	var keep []*cell
+	for _, c := range m.cells {
+		switch {
+		case c.base.Kind == ir.Private:
+			keep = append(keep, c)
+		case !c.prev:
+			aged := *c
+			aged.prev = true
+			keep = append(keep, &aged)
+		}
+	}
+	x.env[memVar] = memVal{cells: keep}
+}
+
+// recalled returns the value the thread itself stored at the bytes a load
+// of t at off reads, if it remembers one.
+func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) (value, bool) {
+	o, ok := off.(intVal)
+	if !ok {
+		return nil, false
+	}
+	for _, c := range x.memory().cells {
+		if c.base != b || c.t.Size != t.Size || !equal(c.off, o.e) {
+			continue
+		}
+		switch {
+		case c.t.Kind == ir.Int && t.Kind == ir.Int:
+			return x.convert(at, c.v, c.t, t), true
+		case c.t == t:
+			return c.v, true
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+// ownQuiet ties a quiet load's value q (one for the block) to the value v
+// the thread itself stored there: the same number, assumed. Both are taken
+// to t's range first: the store's value may be carried unreduced (an
+// unsigned sum that wraps where it is seen), the memory's is not.
+func (x *exec) ownQuiet(at protocol.Pos, q, v value, t ir.Type) {
+	qi, ok1 := q.(intVal)
+	vi, ok2 := v.(intVal)
+	if !ok1 || !ok2 || t.Kind != ir.Int {
+		return
+	}
+	e := vi.e
+	switch {
+	case t.Size <= 4:
+		e = x.narrow(at, e, t)
+	case unsigned(t):
+		e = x.unsigned64(at, e)
+	}
+	x.emitAssume(&protocol.Assume{At: at, Cond: cmp(at, protocol.Eq, qi.e, e)})
+}
+
+// mergeMem is what the thread remembers where two paths join, a when c
+// holds and b otherwise: the cells neither path has overwritten since they
+// parted, and a store both paths made to one address (the same offset
+// expression, so the same bytes), of the merged value. A cell's age is
+// the older one's.
+func (x *exec) mergeMem(at protocol.Pos, c protocol.Cond, a, b memVal) memVal {
+	inA, inB := map[*cell]bool{}, map[*cell]bool{}
+	for _, d := range a.cells {
+		inA[d] = true
+	}
+	for _, d := range b.cells {
+		inB[d] = true
+	}
+	var keep []*cell
+	for _, d := range a.cells {
+		if inB[d] {
+			keep = append(keep, d)
+			continue
+		}
+		for _, e := range b.cells {
+			if !inA[e] && e.base == d.base && e.t == d.t && equal(e.off, d.off) {
+				keep = append(keep, &cell{base: d.base, off: d.off, t: d.t, v: x.merge(at, c, d.v, e.v), prev: d.prev || e.prev})
+				break
+			}
+		}
+	}
+	stored := a.stored
+	for _, d := range b.stored {
+		if !slices.Contains(a.stored, d) {
+			stored = append(slices.Clip(stored), d)
+		}
+	}
+	return memVal{cells: keep, stored: stored}
+}
+
+func sameMem(a, b memVal) bool {
+	return slices.Equal(a.cells, b.cells) && slices.Equal(a.stored, b.stored)
+}
+
+// forLoop runs a loop with what the code before it remembered of the
+// memory that no statement of the loop may write (all of it for an
+// unknown statement; shared and global memory for a loop with a barrier,
+// whose second iteration comes after one), and leaves it so after the
+// loop and on every way out of it: an iteration's stores are not known
+// to the next, nor after the loop (it may not run, or its last iteration
+// is not known).
+func (x *exec) forLoop(l *ir.Loop, run func() exits) exits {
+	written, all := writtenIn(l)
+	sync := hasBarrier(l)
+	x.forget(func(c *cell) bool {
+		return all || written[c.base] || sync && c.base.Kind != ir.Private
+	})
+	pre := x.memory()
+	for _, b := range sortedBases(written) {
+		pre.stored = append(slices.Clip(pre.stored), &cell{base: b})
+	}
+	// the loop's stores may come before any of its loads in an interval,
+	// unless its body ends with a barrier that every iteration passes
+	// (then an iteration's loads come after the barrier or in the
+	// interval the loop starts in)
+	head := written
+	if endsSynced(l) {
+		var parts []ir.Stmt
+		for _, b := range []*ir.Block{l.Init, l.Test, l.Post} {
+			if b != nil {
+				parts = append(parts, b)
+			}
+		}
+		head, _ = writtenIn(&ir.Block{Stmts: parts})
+	}
+	for _, b := range sortedBases(head) {
+		x.mayStore(b, nil, ir.Type{})
+	}
+	e := run()
+	x.env[memVar] = pre
+	for _, js := range [][]jump{e.brk, e.cont, e.ret, e.exit} {
+		for i := range js {
+			env := js[i].env.clone()
+			env[memVar] = pre
+			js[i].env = env
+		}
+	}
+	return e
+}
+
+// endsSynced reports whether every iteration of a loop ends with a barrier
+// of the block: its body's last statement is one, and no continue skips
+// it.
+func endsSynced(l *ir.Loop) bool {
+	sts := l.Body.Stmts
+	if len(sts) == 0 {
+		return false
+	}
+	b, ok := sts[len(sts)-1].(*ir.Barrier)
+	if !ok || !blockBarrier(b) {
+		return false
+	}
+	cont := false
+	ir.Inspect(l.Body, func(n ir.Node) bool {
+		if _, ok := n.(*ir.Loop); ok {
+			return false // its continues are its own
+		}
+		if _, ok := n.(*ir.Continue); ok {
+			cont = true
+		}
+		return !cont
+	})
+	return !cont
+}
+
+// writtenIn returns the memory that stores and atomics in n write, and
+// whether n holds a statement that may write any memory.
+func writtenIn(n ir.Node) (map[*ir.Base]bool, bool) {
+	written, all := map[*ir.Base]bool{}, false
+	ir.Inspect(n, func(m ir.Node) bool {
+		switch s := m.(type) {
+		case *ir.Store:
+			written[s.Addr.Base] = true
+		case *ir.Atomic:
+			written[s.Addr.Base] = true
+		case *ir.Unknown:
+			all = true
+		}
+		return true
+	})
+	return written, all
+}
+
+// sortedBases returns the bases of a set by name, for a deterministic run.
+func sortedBases(m map[*ir.Base]bool) []*ir.Base {
+	bs := make([]*ir.Base, 0, len(m))
+	for b := range m {
+		bs = append(bs, b)
+	}
+	sort.Slice(bs, func(i, j int) bool { return bs[i].Name < bs[j].Name })
+	return bs
+}
