@@ -37,11 +37,12 @@ import (
 type intervals struct {
 	quiet  map[*ir.Load]string // the quiet loads, each with its reaching barriers (a key)
 	synced map[*ir.Load]bool   // the loads inside a loop that holds a barrier of the block
-	// keys holds the reaching barriers of every load that no Unknown
-	// statement shares an interval with, in a kernel whose barriers all
-	// order every thread of the block in every memory (no warp barrier,
-	// no OpenCL barrier that fences one memory): the interval whose start
-	// a clean load reads (memory.go).
+	// keys holds, for every load that no Unknown statement shares an
+	// interval with, the barriers of the block that reach it among those
+	// that order its memory (an OpenCL barrier that fences the other
+	// memory only is none for it): the interval whose start a clean load
+	// reads (memory.go). None in a kernel with a warp barrier, which
+	// orders a store before a read race free within the interval.
 	keys map[*ir.Load]string
 }
 
@@ -91,6 +92,8 @@ type reach struct {
 	exits  map[*ir.Region]barriers
 	synced map[*ir.Load]bool
 	depth  int // how many loops holding a barrier are around the current point
+	// isBarrier says which barriers end an interval
+	isBarrier func(*ir.Barrier) bool
 }
 
 // jumps collects what break and continue carry out of a loop's body.
@@ -98,23 +101,43 @@ type jumps struct{ brk, cont barriers }
 
 // intervalsOf finds the quiet loads of a kernel.
 func intervalsOf(f *ir.Func) intervals {
-	r := &reach{ids: map[*ir.Barrier]int{}, loads: map[*ir.Load]barriers{}, writes: map[*ir.Base]barriers{},
-		exits: map[*ir.Region]barriers{}, synced: map[*ir.Load]bool{}}
-	r.block(f.Body, barriers{0})
+	r := reachOf(f, blockBarrier)
 	iv := intervals{quiet: map[*ir.Load]string{}, synced: r.synced, keys: map[*ir.Load]string{}}
-	partial := barrierIn(f.Body, func(b *ir.Barrier) bool { return !blockBarrier(b) })
 	for l, bs := range r.loads {
-		if bs.meets(r.any) {
-			continue
-		}
-		if !bs.meets(r.writes[l.Addr.Base]) {
+		if !bs.meets(r.any) && !bs.meets(r.writes[l.Addr.Base]) {
 			iv.quiet[l] = bs.String()
 		}
-		if !partial {
-			iv.keys[l] = bs.String()
+	}
+	if barrierIn(f.Body, func(b *ir.Barrier) bool { return b.Kind == ir.SyncWarp }) {
+		return iv
+	}
+	for _, k := range []protocol.DeclKind{protocol.Shared, protocol.Global} {
+		r := reachOf(f, func(b *ir.Barrier) bool { return b.Fence.Orders(k) })
+		for l, bs := range r.loads {
+			if memoryKind(l.Addr.Base) == k && !bs.meets(r.any) {
+				iv.keys[l] = bs.String()
+			}
 		}
 	}
 	return iv
+}
+
+// reachOf runs the analysis of the barriers that reach each statement,
+// with the barriers that isBarrier accepts.
+func reachOf(f *ir.Func, isBarrier func(*ir.Barrier) bool) *reach {
+	r := &reach{ids: map[*ir.Barrier]int{}, loads: map[*ir.Load]barriers{}, writes: map[*ir.Base]barriers{},
+		exits: map[*ir.Region]barriers{}, synced: map[*ir.Load]bool{}, isBarrier: isBarrier}
+	r.block(f.Body, barriers{0})
+	return r
+}
+
+// memoryKind is the kind of array a base is in protocols: shared memory is
+// one, all other memory (global, __device__, __constant__) is global.
+func memoryKind(b *ir.Base) protocol.DeclKind {
+	if b.Kind == ir.Shared {
+		return protocol.Shared
+	}
+	return protocol.Global
 }
 
 func (r *reach) block(b *ir.Block, in barriers) barriers {
@@ -134,7 +157,7 @@ func (r *reach) stmt(s ir.Stmt, in barriers) barriers {
 	case *ir.Block:
 		return r.block(s, in)
 	case *ir.Barrier:
-		if !blockBarrier(s) {
+		if !r.isBarrier(s) {
 			return in
 		}
 		id, ok := r.ids[s]
@@ -182,7 +205,7 @@ func (r *reach) stmt(s ir.Stmt, in barriers) barriers {
 
 // loop runs a loop's parts until the barriers at its head stop growing.
 func (r *reach) loop(l *ir.Loop, in barriers) barriers {
-	if barrierIn(l.Body, blockBarrier) || barrierIn(l.Test, blockBarrier) || barrierIn(l.Post, blockBarrier) {
+	if barrierIn(l.Body, r.isBarrier) || barrierIn(l.Test, r.isBarrier) || barrierIn(l.Post, r.isBarrier) {
 		r.depth++
 		defer func() { r.depth-- }()
 	}

@@ -327,10 +327,7 @@ func (k *kernel) array(b *ir.Base) *array {
 	if a := k.arrays[b]; a != nil {
 		return a
 	}
-	kind := protocol.Global
-	if b.Kind == ir.Shared {
-		kind = protocol.Shared
-	}
+	kind := memoryKind(b)
 	unit := b.Elem.Size
 	if unit <= 0 {
 		unit = b.Size

@@ -182,11 +182,18 @@ func disjoint(c *cell, off protocol.Expr, size int64) bool {
 // forgetting those already a barrier old; private stores stay. Any barrier
 // ages them, a warp barrier too: W1 and R with one barrier of any scope
 // between them leave no place for another thread's write that is ordered
-// with both.
-func (x *exec) synced() {
+// with both. A barrier of the block starts a new interval for the memory
+// it fences: the thread has stored nothing there since.
+func (x *exec) synced(scope protocol.Scope, fence protocol.Fence) {
 	m := x.memory()
 	if len(m.cells) == 0 && len(m.stored) == 0 {
 		return
+	}
+	var stored []*cell
+	for _, d := range m.stored {
+		if scope == protocol.ScopeWarp || !fence.Orders(memoryKind(d.base)) {
+			stored = append(stored, d)
+		}
 	}
 	var keep []*cell
 	for _, c := range m.cells {
@@ -199,7 +206,7 @@ func (x *exec) synced() {
 			keep = append(keep, &aged)
 		}
 	}
-	x.env[memVar] = memVal{cells: keep}
+	x.env[memVar] = memVal{cells: keep, stored: stored}
 }
 
 // recalled returns the value the thread itself stored at the bytes a load
@@ -301,21 +308,21 @@ func (x *exec) forLoop(l *ir.Loop, run func() exits) exits {
 		pre.stored = append(slices.Clip(pre.stored), &cell{base: b})
 	}
 	// the loop's stores may come before any of its loads in an interval,
-	// unless its body ends with a barrier that every iteration passes
-	// (then an iteration's loads come after the barrier or in the
-	// interval the loop starts in)
-	head := written
-	if endsSynced(l) {
-		var parts []ir.Stmt
-		for _, b := range []*ir.Block{l.Init, l.Test, l.Post} {
-			if b != nil {
-				parts = append(parts, b)
-			}
+	// unless its body ends with a barrier that every iteration passes and
+	// that orders their memory (then an iteration's loads come after the
+	// barrier or in the interval the loop starts in)
+	var parts []ir.Stmt
+	for _, b := range []*ir.Block{l.Init, l.Test, l.Post} {
+		if b != nil {
+			parts = append(parts, b)
 		}
-		head, _ = writtenIn(&ir.Block{Stmts: parts})
 	}
-	for _, b := range sortedBases(head) {
-		x.mayStore(b, nil, ir.Type{})
+	outside, _ := writtenIn(&ir.Block{Stmts: parts})
+	last := endBarrier(l)
+	for _, b := range sortedBases(written) {
+		if outside[b] || last == nil || !last.Fence.Orders(memoryKind(b)) {
+			x.mayStore(b, nil, ir.Type{})
+		}
 	}
 	e := run()
 	x.env[memVar] = pre
@@ -329,17 +336,17 @@ func (x *exec) forLoop(l *ir.Loop, run func() exits) exits {
 	return e
 }
 
-// endsSynced reports whether every iteration of a loop ends with a barrier
-// of the block: its body's last statement is one, and no continue skips
-// it.
-func endsSynced(l *ir.Loop) bool {
+// endBarrier returns the barrier of the block that ends every iteration of
+// a loop, if one does: its body's last statement, which no continue
+// skips.
+func endBarrier(l *ir.Loop) *ir.Barrier {
 	sts := l.Body.Stmts
 	if len(sts) == 0 {
-		return false
+		return nil
 	}
 	b, ok := sts[len(sts)-1].(*ir.Barrier)
-	if !ok || !blockBarrier(b) {
-		return false
+	if !ok || b.Kind == ir.SyncWarp {
+		return nil
 	}
 	cont := false
 	ir.Inspect(l.Body, func(n ir.Node) bool {
@@ -351,7 +358,10 @@ func endsSynced(l *ir.Loop) bool {
 		}
 		return !cont
 	})
-	return !cont
+	if cont {
+		return nil
+	}
+	return b
 }
 
 // writtenIn returns the memory that stores and atomics in n write, and

@@ -491,7 +491,7 @@ func (x *exec) barrier(b *ir.Barrier) {
 	}
 	x.emit(&protocol.Sync{At: b.At, Scope: scope, Fence: b.Fence})
 	x.covered, x.syncs = nil, x.syncs+1
-	x.synced()
+	x.synced(scope, b.Fence)
 	if b.Dst != nil {
 		// the same for every thread of the block
 		x.env[b.Dst] = x.fresh(b.At, b.Dst.T, b.Dst.CName, false, true)
