@@ -118,6 +118,12 @@ func intervalsOf(f *ir.Func) intervals {
 				iv.keys[l] = bs.String()
 			}
 		}
+		// a loop whose barriers fence one memory only is synchronized
+		// for that memory's loads (quietValue leaves them out where its
+		// variable differs between threads)
+		for l := range r.synced {
+			iv.synced[l] = true
+		}
 	}
 	return iv
 }
