@@ -20,7 +20,10 @@
 // expression (Ite), and uninterpreted thread-uniform functions (Call).
 package protocol
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Node is implemented by every AST node.
 type Node interface {
@@ -263,6 +266,15 @@ func (a *Access) Word() string {
 	}
 	return a.Mode.Word()
 }
+
+// InvariantPrefix begins the names of the pseudo-arrays whose races are
+// the failures of barrier invariants: a thread for which the invariant may
+// not hold updates one atomically, every thread reads it (the CUDA front
+// end's encoding of the check).
+const InvariantPrefix = "__barrier_invariant_"
+
+// IsInvariant reports whether an array is a barrier invariant's.
+func IsInvariant(array string) bool { return strings.HasPrefix(array, InvariantPrefix) }
 
 // Access is a read, write or atomic update of Array at one index per array
 // dimension.

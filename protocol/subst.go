@@ -1,6 +1,8 @@
 package protocol
 
-// Subst maps variable names to the expressions that replace them.
+// Subst maps variable names to the expressions that replace them. A
+// built-in is replaced where its CUDA spelling (Builtin.Name, such as
+// "threadIdx.x", which no variable can have) is mapped.
 type Subst map[string]Expr
 
 // without returns s minus name, sharing s when name is not in it.
@@ -26,6 +28,10 @@ func (s Subst) Expr(e Expr) Expr {
 	switch e := e.(type) {
 	case *Var:
 		if r, ok := s[e.Name]; ok {
+			return r
+		}
+	case *Builtin:
+		if r, ok := s[e.Name()]; ok {
 			return r
 		}
 	case *Neg:

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/drfcheck/drfcheck/internal/report"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // The files under testdata/ carry their own expectations, in the manner of
@@ -29,6 +30,8 @@ import (
 //	                                 the access here has r = 1 (a loop
 //	                                 variable of the access, or a parameter)
 //	if tid < 2 { // want divergence  barrier divergence is reported here
+//	__barrier_invariant(...); // want invariant
+//	                                 the barrier invariant here may fail
 //	... // want unknown              an unknown is reported at this line
 //	... // want error "message"      the error is reported at this line
 //	... // want race suppressed      the finding here is reported as
@@ -69,6 +72,7 @@ type expectation struct {
 	verdicts   map[string]string // kernel name ("" for all) -> verdict
 	races      map[int][]string  // line -> facts "name=value"
 	divergence map[int]bool
+	invariant  map[int]bool // lines of barrier invariants that may fail
 	unknown    map[int]bool
 	errors     map[int]string // line -> message substring
 	suppressed map[int]bool   // lines whose findings are suppressed
@@ -78,7 +82,7 @@ type expectation struct {
 
 var (
 	expectRE = regexp.MustCompile(`^\s*//\s*expect:\s*(.+?)\s*$`)
-	wantRE   = regexp.MustCompile(`//\s*want\s+(race|divergence|unknown|error)\b(.*)$`)
+	wantRE   = regexp.MustCompile(`//\s*want\s+(race|divergence|unknown|error|invariant)\b(.*)$`)
 	assumeRE = regexp.MustCompile(`^\s*//\s*assumes(:\s*(.+?)|\s+nothing)\s*$`)
 )
 
@@ -89,7 +93,7 @@ func readExpectation(t *testing.T, path string) expectation {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	e := expectation{verdicts: map[string]string{}, races: map[int][]string{}, divergence: map[int]bool{},
+	e := expectation{verdicts: map[string]string{}, races: map[int][]string{}, divergence: map[int]bool{}, invariant: map[int]bool{},
 		unknown: map[int]bool{}, errors: map[int]string{}, suppressed: map[int]bool{}}
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
@@ -134,6 +138,8 @@ func readExpectation(t *testing.T, path string) expectation {
 			e.races[line] = strings.Fields(rest)
 		case "divergence":
 			e.divergence[line] = true
+		case "invariant":
+			e.invariant[line] = true
 		case "unknown":
 			e.unknown[line] = true
 		case "error":
@@ -219,7 +225,7 @@ func checkTestdata(t *testing.T, path string) {
 	if len(f.Kernels) == 0 {
 		t.Fatalf("no kernel checked")
 	}
-	got := lines{races: map[int][]report.JSONAcc{}, divergence: map[int]bool{}, unknown: map[int]bool{}}
+	got := lines{races: map[int][]report.JSONAcc{}, divergence: map[int]bool{}, unknown: map[int]bool{}, invariant: map[int]bool{}}
 	// a kernel launched with several configurations is checked once for
 	// each: its verdict is the worst of them (racy at one launch is racy)
 	verdict := map[string]string{}
@@ -260,6 +266,7 @@ func checkTestdata(t *testing.T, path string) {
 	checkSuppressed(t, f, want, code)
 	checkLines(t, "race", keys(want.races), keys(got.races))
 	checkLines(t, "divergence", keys(want.divergence), keys(got.divergence))
+	checkLines(t, "failed invariant", keys(want.invariant), keys(got.invariant))
 	checkLines(t, "unknown", keys(want.unknown), keys(got.unknown))
 	for line, facts := range want.races {
 		for _, fact := range facts {
@@ -293,7 +300,7 @@ func checkSuppressed(t *testing.T, f report.JSONFile, want expectation, code int
 			}
 		}
 	}
-	marked := append(append(keys(want.races), keys(want.divergence)...), keys(want.unknown)...)
+	marked := append(append(append(keys(want.races), keys(want.divergence)...), keys(want.unknown)...), keys(want.invariant)...)
 	all := len(marked) > 0
 	for _, l := range marked {
 		all = all && want.suppressed[l]
@@ -346,6 +353,7 @@ type lines struct {
 	params     map[int][]report.JSONValue
 	divergence map[int]bool
 	unknown    map[int]bool
+	invariant  map[int]bool
 }
 
 func (l *lines) add(t *testing.T, path string, k report.JSONKernel) {
@@ -353,6 +361,10 @@ func (l *lines) add(t *testing.T, path string, k report.JSONKernel) {
 		l.params = map[int][]report.JSONValue{}
 	}
 	for _, r := range k.Races {
+		if protocol.IsInvariant(r.Array) {
+			l.invariant[r.Accesses[0].Line] = true
+			continue
+		}
 		for _, a := range r.Accesses {
 			if a.File != path {
 				t.Errorf("race access in %s, not in the checked file", a.File)

@@ -366,6 +366,10 @@ func (s *sarifWriter) race(k *check.Report, r *check.Race) sarifResult {
 
 // raceText describes a race in one sentence, with the witness.
 func raceText(k *check.Report, r *check.Race) string {
+	if protocol.IsInvariant(r.Array) {
+		f := failing(r)
+		return fmt.Sprintf("barrier invariant may not hold in %s for %s %s", k.Name, termsOf(k).thread, tidText(f.ThreadIdx, k.Launch.BlockDim))
+	}
 	w := r.Witness
 	var params []string
 	for _, p := range w.Params {

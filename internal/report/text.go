@@ -85,7 +85,7 @@ func (t *Text) kernel(path string, k *check.Report) {
 	}
 	for i, r := range k.Races {
 		if s := k.Suppressed(check.RuleRace, i); s != nil {
-			t.suppressed(r.Witness.Threads[0].Access.At, fmt.Sprintf("data race on '%s'", r.Array), s)
+			t.suppressed(r.Witness.Threads[0].Access.At, raceTitle(r), s)
 			continue
 		}
 		t.race(k, r)
@@ -165,6 +165,10 @@ func (t *Text) quoteSpan(pos protocol.Pos, text, note string) {
 }
 
 func (t *Text) race(k *check.Report, r *check.Race) {
+	if protocol.IsInvariant(r.Array) {
+		t.invariant(k, r)
+		return
+	}
 	w := r.Witness
 	a, b := w.Threads[0], w.Threads[1]
 	msg := fmt.Sprintf("data race on '%s' (%s/%s)", r.Array, a.Access.Word(), b.Access.Word())
@@ -270,7 +274,20 @@ func (t *Text) summary(path string, k *check.Report) {
 	case check.DRF:
 		what = t.paint("1;32", "data-race free")
 	case check.Racy:
-		what = t.paint("1;31", plural(len(k.Races), "data race"))
+		inv := 0
+		for _, r := range k.Races {
+			if protocol.IsInvariant(r.Array) {
+				inv++
+			}
+		}
+		var parts []string
+		if n := len(k.Races) - inv; n > 0 {
+			parts = append(parts, plural(n, "data race"))
+		}
+		if inv > 0 {
+			parts = append(parts, plural(inv, "failed barrier invariant"))
+		}
+		what = t.paint("1;31", strings.Join(parts, ", "))
 		if len(k.Divergences) > 0 {
 			what += t.paint("1;31", ", "+plural(len(k.Divergences), "barrier divergence"))
 		}
@@ -490,4 +507,47 @@ func lookup(vs []smtgen.Value, name string) string {
 		}
 	}
 	return "-"
+}
+
+// raceTitle names a race in a few words.
+func raceTitle(r *check.Race) string {
+	if protocol.IsInvariant(r.Array) {
+		return "barrier invariant may not hold"
+	}
+	return fmt.Sprintf("data race on '%s'", r.Array)
+}
+
+// failing is the thread of an invariant's witness for which it may not
+// hold: the one whose access is the atomic.
+func failing(r *check.Race) smtgen.ThreadWitness {
+	if r.Witness.Threads[1].Access.Mode == protocol.Atomic {
+		return r.Witness.Threads[1]
+	}
+	return r.Witness.Threads[0]
+}
+
+// invariant prints a barrier invariant that may not hold, with the thread
+// and the values of its witness.
+func (t *Text) invariant(k *check.Report, r *check.Race) {
+	f := failing(r)
+	words := termsOf(k)
+	who := words.thread + " " + tidText(f.ThreadIdx, k.Launch.BlockDim)
+	t.header(f.Access.At, "error", "barrier invariant may not hold for "+who)
+	t.quoteSpan(f.Access.At, f.Access.Source, "fails for "+who)
+	rows := [][2]string{{words.threadIdx, dim3(f.ThreadIdx)}, {words.blockIdx, dim3(f.BlockIdx)}}
+	for _, v := range f.Loops {
+		rows = append(rows, [2]string{v.Name, fmt.Sprint(v.Value)})
+	}
+	for _, r := range rows {
+		t.printf("    %-*s  %s\n", len(words.threadIdx)+2, r[0], r[1])
+	}
+	var params []string
+	for _, p := range r.Witness.Params {
+		params = append(params, fmt.Sprintf("%s = %d", p.Name, p.Value))
+	}
+	if len(params) > 0 {
+		t.printf("    with %s\n", strings.Join(params, ", "))
+	}
+	t.launch(k, r.Witness.BlockDim, r.Witness.GridDim)
+	t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), "checked with the values the thread stored or read since the last barrier; any other location may hold anything (another thread may have written it)")
 }

@@ -20,7 +20,7 @@ var countingBarriers = map[string]BarrierKind{
 var ignored = map[string]bool{
 	"__ensures": true, "__assert": true, "__global_assert": true, "__invariant": true, "__global_invariant": true,
 	"__function_wide_invariant": true, "__global_requires": true, "__global_ensures": true,
-	"__non_temporal_loads_begin": true, "__non_temporal_loads_end": true, "__barrier_invariant": true,
+	"__non_temporal_loads_begin": true, "__non_temporal_loads_end": true,
 	"__barrier_invariant_binary": true, "__array_snapshot": true, "__nanosleep": true,
 }
 
@@ -30,7 +30,7 @@ var impure = map[string]bool{
 	"__shfl_sync": true, "__shfl_up_sync": true, "__shfl_down_sync": true, "__shfl_xor_sync": true, "__shfl": true,
 	"__shfl_up": true, "__shfl_down": true, "__shfl_xor": true, "__all_sync": true, "__any_sync": true,
 	"__ballot_sync": true, "__activemask": true, "__all": true, "__any": true, "__ballot": true,
-	"__match_any_sync": true, "clock": true, "clock64": true, "__implies": true, "__enabled": true,
+	"__match_any_sync": true, "clock": true, "clock64": true, "__enabled": true,
 	"__uniform_bool": true, "__uniform_int": true, "__distinct_int": true, "__at_most_one": true, "__same_group": true,
 	"__is_pow2": true, "__return_val_int": true, "__return_val_bool": true, "__old_int": true, "__other_int": true,
 	"__other_bool": true, "__add_noovfl": true, "__add_noovfl_unsigned": true, "__ptr_equal": true, "__read": true,
@@ -88,6 +88,12 @@ func (l *lowerer) builtin(n, fn *clang.Node, name string, args []*clang.Node) (v
 		if len(args) > 0 {
 			l.emit(&Assume{At: at, Cond: l.cond(args[0]), Requires: name == "__requires"})
 		}
+		return void, true
+	case name == "__implies" && len(args) == 2 && t.kind == cScalar:
+		// GPUVerify's implication, as !a || b
+		return val{t: t, e: convert(at, l.shortCircuit(at, "||", not(at, l.cond(args[0])), args[1]), t.ir)}, true
+	case barrierInvariant(name) && len(args) > 0:
+		l.barrierInvariant(n, args)
 		return void, true
 	case ignored[name]:
 		return void, true
@@ -313,4 +319,31 @@ func allScalar(t ctype) bool {
 		return true
 	}
 	return false
+}
+
+// barrierInvariant reports whether a built-in is a (unary) barrier
+// invariant: CUDA's __barrier_invariant, the numbered OpenCL spellings
+// (which the OpenCL prelude makes __drfcheck_barrier_invariant).
+func barrierInvariant(name string) bool {
+	if name == "__drfcheck_barrier_invariant" {
+		return true
+	}
+	n, ok := strings.CutPrefix(name, "__barrier_invariant")
+	return ok && (n == "" || n[0] == '_' && strings.Trim(n[1:], "0123456789") == "" && len(n) > 1)
+}
+
+// barrierInvariant lowers __barrier_invariant(φ, e1, ..., en) for the
+// barrier that follows it (emit attaches it): φ once for the check, and
+// once more for each instantiation.
+func (l *lowerer) barrierInvariant(n *clang.Node, args []*clang.Node) {
+	at := l.pos(n)
+	inv := &Invariant{At: at, Source: l.text(n)}
+	inv.Check = &Block{At: at, Stmts: l.into(func() { inv.Cond = l.cond(args[0]) })}
+	for _, a := range args[1:] {
+		in := &Instance{At: l.pos(a)}
+		in.Tid = &Block{At: in.At, Stmts: l.into(func() { in.TidX = l.scalar(l.rv(a), I64, in.At) })}
+		in.Body = &Block{At: at, Stmts: l.into(func() { in.Cond = l.cond(args[0]) })}
+		inv.Insts = append(inv.Insts, in)
+	}
+	l.invariants = append(l.invariants, inv)
 }

@@ -673,18 +673,21 @@ func (l *lowerer) ptrBinary(n *clang.Node, op string, a, b *ptrv, ta ctype) Expr
 // logical lowers && and ||: when the right operand has accesses, they run
 // only when the left one does not decide.
 func (l *lowerer) logical(n *clang.Node) Expr {
-	at := l.pos(n)
-	x := l.cond(n.Child(0))
+	return l.shortCircuit(l.pos(n), n.Opcode, l.cond(n.Child(0)), n.Child(1))
+}
+
+// shortCircuit lowers x op y for op && or ||, x lowered already.
+func (l *lowerer) shortCircuit(at protocol.Pos, op string, x Expr, yn *clang.Node) Expr {
 	var y Expr
-	sts := l.into(func() { y = l.cond(n.Child(1)) })
+	sts := l.into(func() { y = l.cond(yn) })
 	if len(sts) == 0 {
-		return &Binary{At: at, Op: n.Opcode, X: x, Y: y, T: BoolT}
+		return &Binary{At: at, Op: op, X: x, Y: y, T: BoolT}
 	}
 	r := l.temp(at, BoolT)
 	delete(l.stable, r) // assigned twice
 	l.emit(&Assign{At: at, Dst: r, X: x})
 	c := Expr(&Ref{At: at, Var: r})
-	if n.Opcode == "||" {
+	if op == "||" {
 		c = not(at, c)
 	}
 	sts = append(sts, &Assign{At: at, Dst: r, X: y})

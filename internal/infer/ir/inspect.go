@@ -56,6 +56,16 @@ func Inspect(n Node, f func(Node) bool) {
 		visitBlock(n.Body)
 	case *Barrier:
 		visitExpr(n.Arg)
+		for _, inv := range n.Invariants {
+			visitBlock(inv.Check)
+			visitExpr(inv.Cond)
+			for _, in := range inv.Insts {
+				visitBlock(in.Tid)
+				visitExpr(in.TidX)
+				visitBlock(in.Body)
+				visitExpr(in.Cond)
+			}
+		}
 	case *Assume:
 		visitExpr(n.Cond)
 	case *Unary:

@@ -395,6 +395,35 @@ type Barrier struct {
 	Fence protocol.Fence
 	Arg   Expr
 	Dst   *Var
+	// Invariants are the barrier invariants written before it.
+	Invariants []*Invariant
+}
+
+// Invariant is a barrier invariant, GPUVerify's __barrier_invariant(φ,
+// e1, ..., en) (Chong, Donaldson, Kelly, Ketema and Qadeer, "Barrier
+// Invariants: A Shared State Abstraction for the Analysis of
+// Data-Dependent GPU Kernels", Section 3): φ must hold for every thread
+// at the barrier it annotates, and holds after it for the threads whose
+// threadIdx.x the instantiation expressions ei give. Check computes φ
+// for the thread at the barrier (Cond); each instance computes ei and φ
+// again, for a thread whose threadIdx.x is ei. Their loads read memory
+// without accessing it (ghost loads).
+type Invariant struct {
+	At     protocol.Pos
+	Source string
+	Check  *Block
+	Cond   Expr
+	Insts  []*Instance
+}
+
+// Instance is one instantiation of a barrier invariant: Tid computes the
+// thread (TidX), Body computes φ (Cond) with threadIdx.x read as TidX.
+type Instance struct {
+	At   protocol.Pos
+	Tid  *Block
+	TidX Expr
+	Body *Block
+	Cond Expr
 }
 
 // Fence is a memory fence: it orders a thread's own accesses, and

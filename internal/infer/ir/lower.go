@@ -144,7 +144,10 @@ type lowerer struct {
 	// pending are the OpenCL async copies in flight: made, and not yet
 	// waited for (asyncCopy); events numbers their events
 	pending []pendingCopy
-	events  int64
+	// invariants are the barrier invariants written since the last
+	// barrier: the next barrier takes them
+	invariants []*Invariant
+	events     int64
 	// eventIDs are the values of the events the copies return, and
 	// eventVars the variables last assigned one, with its number
 	eventIDs  map[Expr]int64
@@ -196,6 +199,9 @@ func (l *lowerer) run() *Func {
 		l.emit(&Assume{At: l.pos(e), Cond: l.cond(e), Requires: true})
 	}
 	l.block(l.fn.Body())
+	for _, inv := range l.invariants {
+		l.emit(&Unknown{At: inv.At, Reason: "a barrier invariant with no barrier after it"})
+	}
 	return l.f
 }
 
@@ -307,6 +313,7 @@ func (l *lowerer) emit(s ...Stmt) {
 	for _, x := range s {
 		switch x := x.(type) {
 		case *Barrier:
+			x.Invariants, l.invariants = l.invariants, nil
 			if x.Fence != protocol.FenceNone {
 				// an async copy in flight goes on past the barrier
 				for _, p := range l.pending {

@@ -240,6 +240,16 @@ func simple(s Stmt) (string, bool) {
 		if s.Dst != nil {
 			text = s.Dst.Name + " = " + text
 		}
+		for _, inv := range s.Invariants {
+			text += " invariant " + ExprString(inv.Cond)
+			for i, in := range inv.Insts {
+				sep := ", "
+				if i == 0 {
+					sep = " for "
+				}
+				text += sep + ExprString(in.TidX)
+			}
+		}
 		return text, true
 	case *Fence:
 		return "fence " + s.Scope, true

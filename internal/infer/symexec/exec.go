@@ -37,6 +37,7 @@ type exec struct {
 	covered  []cover                 // the writes that cover reads here (forward.go)
 	syncs    int                     // how many barriers the run has met
 	lockStep bool                    // warps run in lock-step: no read is covered
+	ghost    ghostState              // how a barrier invariant being evaluated reads (invariant.go)
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their

@@ -171,6 +171,14 @@ func (r *reach) stmt(s ir.Stmt, in barriers) barriers {
 			id = len(r.ids) + 1
 			r.ids[s] = id
 		}
+		// the loads of its invariants' instances read memory right
+		// after it (invariant.go)
+		for _, inv := range s.Invariants {
+			for _, in := range inv.Insts {
+				r.block(in.Tid, barriers{id})
+				r.block(in.Body, barriers{id})
+			}
+		}
 		return barriers{id}
 	case *ir.Load:
 		r.loads[s] = r.loads[s].union(in)

@@ -261,6 +261,7 @@ type kernel struct {
 	// condition on the launch holds (power.go)
 	pow2If     map[string]protocol.Cond
 	funcs      map[string]string          // uninterpreted functions by operation
+	invariants map[protocol.Pos]string    // the pseudo-arrays of barrier invariants (invariant.go)
 	ranges     map[string]interval        // the C range of what a name stands for (ranges.go)
 	reducedBy  map[string]bool            // the leaves a residue was taken over (reduces)
 	reducedLog []string                   // reducedBy's keys in the order they came, for rollback

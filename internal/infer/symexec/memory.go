@@ -59,13 +59,39 @@ func (memVal) isValue() {}
 
 // cell is one remembered store of v, of type t, at byte offset off of base.
 // prev marks a store of shared or global memory made before the last
-// barrier of the block.
+// barrier of the block. A guard, when not nil, is the condition under
+// which the store was made, a cell that one way of a branch made: where
+// it does not hold, the bytes hold anything (only a barrier invariant's
+// check reads such a cell, invariant.go).
 type cell struct {
-	base *ir.Base
-	off  protocol.Expr
-	t    ir.Type
-	v    value
-	prev bool
+	base  *ir.Base
+	off   protocol.Expr
+	t     ir.Type
+	v     value
+	prev  bool
+	guard protocol.Cond
+}
+
+// when is the condition under which a cell holds.
+func (c *cell) when() protocol.Cond {
+	if c.guard == nil {
+		return boolLit(protocol.Pos{}, true)
+	}
+	return c.guard
+}
+
+// maxGuardNodes bounds the guards of cells.
+const maxGuardNodes = 64
+
+// guardedCell appends to cs the cell d under guard g, unless g is too
+// long to carry.
+func (x *exec) guardedCell(cs []*cell, d *cell, g protocol.Cond) []*cell {
+	if isFalse(g) || !small(g, maxGuardNodes) {
+		return cs
+	}
+	e := *d
+	e.guard = g
+	return append(cs, &e)
 }
 
 // memory returns what the thread remembers at the current point.
@@ -104,10 +130,17 @@ func (x *exec) noteLoad(b *ir.Base, off value, t ir.Type, v value) {
 		return
 	}
 	cs := x.memory().cells
-	for _, c := range cs {
-		if c.base == b && !disjoint(c, o.e, t.Size) {
-			return
+	for i, c := range cs {
+		if c.base != b || disjoint(c, o.e, t.Size) {
+			continue
 		}
+		if (c.prev || c.guard != nil) && c.t == t && equal(c.off, o.e) {
+			// read again now, on every path: v is known since the
+			// last barrier
+			cs = slices.Delete(slices.Clone(cs), i, i+1)
+			break
+		}
+		return
 	}
 	if len(cs) >= maxCells {
 		cs = cs[1:]
@@ -220,6 +253,9 @@ func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) (valu
 		if c.base != b || c.t.Size != t.Size || !equal(c.off, o.e) {
 			continue
 		}
+		if c.guard != nil {
+			return nil, false
+		}
 		switch {
 		case c.t.Kind == ir.Int && t.Kind == ir.Int:
 			return x.convert(at, c.v, c.t, t), true
@@ -265,17 +301,33 @@ func (x *exec) mergeMem(at protocol.Pos, c protocol.Cond, a, b memVal) memVal {
 		inB[d] = true
 	}
 	var keep []*cell
+	matched := map[*cell]bool{}
 	for _, d := range a.cells {
 		if inB[d] {
 			keep = append(keep, d)
 			continue
 		}
-		for _, e := range b.cells {
-			if !inA[e] && e.base == d.base && e.t == d.t && equal(e.off, d.off) {
-				keep = append(keep, &cell{base: d.base, off: d.off, t: d.t, v: x.merge(at, c, d.v, e.v), prev: d.prev || e.prev})
-				break
-			}
+		e := slices.IndexFunc(b.cells, func(e *cell) bool {
+			return !inA[e] && e.base == d.base && e.t == d.t && equal(e.off, d.off)
+		})
+		if e < 0 {
+			keep = x.guardedCell(keep, d, and(at, c, d.when()))
+			continue
 		}
+		matched[b.cells[e]] = true
+		m := &cell{base: d.base, off: d.off, t: d.t, v: x.merge(at, c, d.v, b.cells[e].v), prev: d.prev || b.cells[e].prev}
+		if d.guard != nil || b.cells[e].guard != nil {
+			m.guard = or(at, and(at, c, d.when()), and(at, not(at, c), b.cells[e].when()))
+		}
+		keep = append(keep, m)
+	}
+	for _, e := range b.cells {
+		if !inA[e] && !matched[e] {
+			keep = x.guardedCell(keep, e, and(at, not(at, c), e.when()))
+		}
+	}
+	if len(keep) > maxCells {
+		keep = keep[len(keep)-maxCells:]
 	}
 	stored := a.stored
 	for _, d := range b.stored {

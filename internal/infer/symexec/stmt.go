@@ -139,6 +139,10 @@ func (x *exec) seq(stmts []ir.Stmt) exits {
 func (x *exec) stmt(s ir.Stmt) exits {
 	at := s.Pos()
 	x.tick(at)
+	if x.ghost.mode != ghostNone && !ghostly(s) {
+		x.unknown(at, "a barrier invariant that writes memory or synchronizes")
+		return fallThrough()
+	}
 	switch s := s.(type) {
 	case *ir.Block:
 		return x.block(s)
@@ -157,6 +161,10 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.env[s.Dst] = x.convert(at, v, s.X.Type(), s.Dst.T)
 	case *ir.Load:
 		off := x.eval(s.Addr.Off)
+		if x.ghost.mode != ghostNone {
+			x.env[s.Dst] = x.ghostLoad(at, s, off)
+			break
+		}
 		if !x.isCovered(s.Addr.Base, off, s.T) {
 			x.access(at, protocol.Read, s.Addr.Base, off, s.T, s.Source, nil, false)
 		}
@@ -355,7 +363,7 @@ const maxStartAddr = 24
 const maxValueNodes = 64
 
 // small reports whether an expression has at most n nodes.
-func small(e protocol.Expr, n int) bool {
+func small(e protocol.Node, n int) bool {
 	count := 0
 	protocol.Inspect(e, func(protocol.Node) bool {
 		count++
@@ -475,6 +483,7 @@ func (x *exec) branch(at protocol.Pos, c protocol.Cond, then, els func() exits) 
 // protocol would then claim, so it orders nothing, which only adds
 // behaviours.
 func (x *exec) barrier(b *ir.Barrier) {
+	x.checkInvariants(b)
 	var arg value
 	if b.Arg != nil {
 		arg = x.eval(b.Arg)
@@ -496,6 +505,7 @@ func (x *exec) barrier(b *ir.Barrier) {
 		// the same for every thread of the block
 		x.env[b.Dst] = x.fresh(b.At, b.Dst.T, b.Dst.CName, false, true)
 	}
+	x.assumeInvariants(b)
 }
 
 // assume emits an assumption: a __requires, or an __assume before anything

@@ -4,9 +4,10 @@
 // atomics, vector loads and stores, math) as the kernel uses them; this
 // header adds GPUVerify's annotations, so that kernels written for
 // GPUVerify compile unchanged. __requires and __assume are assumptions;
-// the others are accepted and ignored (drfcheck needs no invariants), and
-// those that say something about other threads or about memory give a
-// fresh value, which assumes nothing. OpenCL C has no variadic functions:
+// barrier invariants are checked and assumed; the others are accepted and
+// ignored (loop invariants: drfcheck needs none), and those that say
+// something about other threads or about memory give a fresh value, which
+// assumes nothing. OpenCL C has no variadic functions:
 // the annotations with several forms are macros.
 #ifndef DRFCHECK_OPENCL_H
 #define DRFCHECK_OPENCL_H
@@ -86,26 +87,46 @@ int __drfcheck_fresh_int(void);
 #define __return_val_int4(...) ((int4)(__drfcheck_fresh_int()))
 #define __requires_fresh_array(...) ((void)0)
 
-// invariants of barriers and of arrays, and permissions: ignored, which
-// assumes nothing after the barrier
-#define __barrier_invariant(...) ((void)0)
-#define __barrier_invariant_binary(...) ((void)0)
-#define __barrier_invariant_1(...) ((void)0)
-#define __barrier_invariant_2(...) ((void)0)
-#define __barrier_invariant_3(...) ((void)0)
-#define __barrier_invariant_4(...) ((void)0)
-#define __barrier_invariant_5(...) ((void)0)
-#define __barrier_invariant_6(...) ((void)0)
-#define __barrier_invariant_7(...) ((void)0)
-#define __barrier_invariant_8(...) ((void)0)
-#define __barrier_invariant_9(...) ((void)0)
-#define __barrier_invariant_10(...) ((void)0)
-#define __barrier_invariant_11(...) ((void)0)
-#define __barrier_invariant_12(...) ((void)0)
-#define __barrier_invariant_13(...) ((void)0)
-#define __barrier_invariant_14(...) ((void)0)
-#define __barrier_invariant_15(...) ((void)0)
-#define __barrier_invariant_16(...) ((void)0)
+// barrier invariants: checked at the barrier that follows, assumed after
+// it (drfcheck's lowering knows __drfcheck_barrier_invariant); the binary
+// ones and array snapshots are ignored, which assumes nothing after the
+// barrier
+#pragma OPENCL EXTENSION __cl_clang_variadic_functions : enable
+void __drfcheck_barrier_invariant(bool, ...);
+#pragma OPENCL EXTENSION __cl_clang_variadic_functions : disable
+#define __barrier_invariant(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_1(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_2(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_3(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_4(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_5(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_6(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_7(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_8(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_9(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_10(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_11(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_12(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_13(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_14(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_15(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_16(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_17(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_18(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_19(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_20(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_21(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_22(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_23(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_24(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_25(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_26(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_27(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_28(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_29(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_30(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_31(...) __drfcheck_barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_32(...) __drfcheck_barrier_invariant(__VA_ARGS__)
 #define __barrier_invariant_binary_1(...) ((void)0)
 #define __barrier_invariant_binary_2(...) ((void)0)
 #define __barrier_invariant_binary_3(...) ((void)0)
@@ -115,7 +136,9 @@ int __drfcheck_fresh_int(void);
 #define __barrier_invariant_binary_7(...) ((void)0)
 #define __barrier_invariant_binary_8(...) ((void)0)
 #define __array_snapshot(...) ((void)0)
-#define __read_permission(...) ((void)0)
+// a read permission is a read: the thread then knows the location's value
+// at the next barrier (and the read is checked for races, as GPUVerify does)
+#define __read_permission(T, x) ((void)(T)(x))
 #define __write_permission(...) ((void)0)
 #define __axiom(e)
 

@@ -395,6 +395,7 @@ template <class... T> __device__ void __barrier_invariant_2(T...);
 // __return_val_funptr(T) names a type
 #define __return_val_funptr(T) ((T)0)
 #define __mod_pow2(x, y) ((x) & ((y)-1))
+#define __ite(c, x, y) ((c) ? (x) : (y))
 // __axiom(e); at file scope: like GPUVerify, a device function __axiomN
 // that returns e (N from __COUNTER__), which drfcheck does not use.
 #define __drf_concat(x, y) x##y
