@@ -59,6 +59,9 @@ type Options struct {
 	Context context.Context
 	// OpenCL parses the file as OpenCL C; a .cl file is one anyway.
 	OpenCL bool
+	// Defect is a deliberately unsound rule, for the property tests that
+	// show the oracles catch it (symexec.Defect); never set otherwise.
+	Defect symexec.Defect
 }
 
 func (o Options) symexec() symexec.Options {
@@ -66,7 +69,7 @@ func (o Options) symexec() symexec.Options {
 	if o.Context != nil {
 		b.Done = o.Context.Done()
 	}
-	return symexec.Options{WarpSize: o.WarpSize, Budget: b, LockStep: o.LockStep, MaxBlock: o.MaxBlock, MaxGrid: o.MaxGrid, MinBlock: o.MinBlock}
+	return symexec.Options{WarpSize: o.WarpSize, Budget: b, LockStep: o.LockStep, MaxBlock: o.MaxBlock, MaxGrid: o.MaxGrid, MinBlock: o.MinBlock, Defect: o.Defect}
 }
 
 // Kernel is the protocol of one kernel.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/drfcheck/drfcheck/check"
 	"github.com/drfcheck/drfcheck/internal/infer"
+	"github.com/drfcheck/drfcheck/internal/infer/symexec"
 	"github.com/drfcheck/drfcheck/internal/proofs/cudagen"
 	"github.com/drfcheck/drfcheck/internal/proofs/exec"
 	"github.com/drfcheck/drfcheck/protocol"
@@ -76,6 +77,7 @@ type differential struct {
 	checker *check.Checker
 	strict  *check.Checker // benign races left out, as by default
 	dir     string
+	defect  symexec.Defect // a deliberately unsound rule of drfcheck's (TestBrokenInvariants)
 
 	mu         sync.Mutex
 	cache      map[string]*diffOutcome
@@ -328,7 +330,7 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
-	ks, _, err := infer.File(path, []byte(src), infer.Options{WarpSize: int64(batch[0].WarpSize)})
+	ks, _, err := infer.File(path, []byte(src), infer.Options{WarpSize: int64(batch[0].WarpSize), Defect: d.defect})
 	if err != nil {
 		return nil, err
 	}
@@ -398,6 +400,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportStrict(t, cases)
 	d.reportConstruct(t, cases, "warp barrier, several warps", "warp barriers and several warps per block", "wx")
 	d.reportConstruct(t, cases, "grid.sync()", "grid barriers", "gx")
+	d.reportConstruct(t, cases, "barrier invariant", "barrier invariants", "bi", "own")
 	d.reportConstruct(t, cases, "atomic counter", "atomic counters", "cnt", "slots")
 	d.reportConstruct(t, cases, "fn pointer call", "calls through function pointers")
 	d.reportConstruct(t, cases, "host variable", "host variables", "hv")

@@ -21,7 +21,7 @@ var ignored = map[string]bool{
 	"__ensures": true, "__assert": true, "__global_assert": true, "__invariant": true, "__global_invariant": true,
 	"__function_wide_invariant": true, "__global_requires": true, "__global_ensures": true,
 	"__non_temporal_loads_begin": true, "__non_temporal_loads_end": true,
-	"__barrier_invariant_binary": true, "__array_snapshot": true, "__nanosleep": true,
+	"__array_snapshot": true, "__nanosleep": true,
 }
 
 // impure are the built-ins whose result depends on other threads or on
@@ -37,6 +37,7 @@ var impure = map[string]bool{
 	"__write": true, "__no_read": true, "__no_write": true, "__read_implies": true, "__write_implies": true,
 	"__atomic_implies": true, "__read_offset_bytes": true, "__write_offset_bytes": true, "__ptr_base": true,
 	"__ptr_offset_bytes": true, "__drfcheck_fresh_bool": true, "__drfcheck_fresh_int": true,
+	"__drfcheck_other_int": true, "__drfcheck_other_bool": true,
 }
 
 var cacheLoads = map[string]bool{"__ldg": true, "__ldcg": true, "__ldca": true, "__ldcs": true, "__ldlu": true, "__ldcv": true}
@@ -92,9 +93,13 @@ func (l *lowerer) builtin(n, fn *clang.Node, name string, args []*clang.Node) (v
 	case name == "__implies" && len(args) == 2 && t.kind == cScalar:
 		// GPUVerify's implication, as !a || b
 		return val{t: t, e: convert(at, l.shortCircuit(at, "||", not(at, l.cond(args[0])), args[1]), t.ir)}, true
-	case barrierInvariant(name) && len(args) > 0:
-		l.barrierInvariant(n, args)
+	case invariantKind(name) != 0 && len(args) > 0:
+		l.barrierInvariant(n, args, invariantKind(name) == 2)
 		return void, true
+	case (name == "__other_int" || name == "__other_bool" || name == "__drfcheck_other_int" || name == "__drfcheck_other_bool") &&
+		l.inInvariant > 0 && len(args) == 1 && t.kind == cScalar:
+		// the other thread's value, in a binary barrier invariant
+		return val{t: t, e: &Other{At: at, X: l.scalar(l.rv(args[0]), t.ir, at), T: t.ir}}, true
 	case ignored[name]:
 		return void, true
 	case impure[name]:
@@ -321,27 +326,53 @@ func allScalar(t ctype) bool {
 	return false
 }
 
-// barrierInvariant reports whether a built-in is a (unary) barrier
-// invariant: CUDA's __barrier_invariant, the numbered OpenCL spellings
-// (which the OpenCL prelude makes __drfcheck_barrier_invariant).
-func barrierInvariant(name string) bool {
-	if name == "__drfcheck_barrier_invariant" {
-		return true
+// invariantKind says whether a built-in is a barrier invariant: 1 for a
+// unary one (CUDA's __barrier_invariant, the numbered OpenCL spellings,
+// which the OpenCL prelude makes __drfcheck_barrier_invariant), 2 for a
+// binary one (__barrier_invariant_binary), 0 for neither.
+func invariantKind(name string) int {
+	switch name {
+	case "__drfcheck_barrier_invariant":
+		return 1
+	case "__drfcheck_barrier_invariant_binary":
+		return 2
 	}
 	n, ok := strings.CutPrefix(name, "__barrier_invariant")
-	return ok && (n == "" || n[0] == '_' && strings.Trim(n[1:], "0123456789") == "" && len(n) > 1)
+	kind := 1
+	if b, ok := strings.CutPrefix(n, "_binary"); ok {
+		n, kind = b, 2
+	}
+	if !ok || n != "" && (n[0] != '_' || len(n) == 1 || strings.Trim(n[1:], "0123456789") != "") {
+		return 0
+	}
+	return kind
 }
 
 // barrierInvariant lowers __barrier_invariant(φ, e1, ..., en) for the
 // barrier that follows it (emit attaches it): φ once for the check, and
-// once more for each instantiation.
-func (l *lowerer) barrierInvariant(n *clang.Node, args []*clang.Node) {
+// once more for each instantiation (ei, or for a binary invariant the pair
+// e(2i-1), e(2i)).
+func (l *lowerer) barrierInvariant(n *clang.Node, args []*clang.Node, binary bool) {
 	at := l.pos(n)
-	inv := &Invariant{At: at, Source: l.text(n)}
+	l.inInvariant++
+	defer func() { l.inInvariant-- }()
+	inv := &Invariant{At: at, Source: l.text(n), Binary: binary}
 	inv.Check = &Block{At: at, Stmts: l.into(func() { inv.Cond = l.cond(args[0]) })}
-	for _, a := range args[1:] {
-		in := &Instance{At: l.pos(a)}
-		in.Tid = &Block{At: in.At, Stmts: l.into(func() { in.TidX = l.scalar(l.rv(a), I64, in.At) })}
+	thread := func(a *clang.Node) (*Block, Expr) {
+		var e Expr
+		b := &Block{At: l.pos(a), Stmts: l.into(func() { e = l.scalar(l.rv(a), I64, l.pos(a)) })}
+		return b, e
+	}
+	step := 1
+	if binary {
+		step = 2
+	}
+	for i := 1; i+step-1 < len(args); i += step {
+		in := &Instance{At: l.pos(args[i])}
+		in.Tid, in.TidX = thread(args[i])
+		if binary {
+			in.Tid2, in.TidX2 = thread(args[i+1])
+		}
 		in.Body = &Block{At: at, Stmts: l.into(func() { in.Cond = l.cond(args[0]) })}
 		inv.Insts = append(inv.Insts, in)
 	}

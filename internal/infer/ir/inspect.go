@@ -64,6 +64,8 @@ func Inspect(n Node, f func(Node) bool) {
 				visitExpr(in.TidX)
 				visitBlock(in.Body)
 				visitExpr(in.Cond)
+				visitBlock(in.Tid2)
+				visitExpr(in.TidX2)
 			}
 		}
 	case *Assume:
@@ -78,6 +80,8 @@ func Inspect(n Node, f func(Node) bool) {
 		visitExpr(n.X)
 		visitExpr(n.Y)
 	case *Convert:
+		visitExpr(n.X)
+	case *Other:
 		visitExpr(n.X)
 	case *Call:
 		for _, a := range n.Args {

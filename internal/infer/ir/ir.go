@@ -261,6 +261,14 @@ type Opaque struct {
 	T      Type
 }
 
+// Other is GPUVerify's __other_int(X) in a binary barrier invariant: X's
+// value in the other thread of the pair.
+type Other struct {
+	At protocol.Pos
+	X  Expr
+	T  Type
+}
+
 // ---- statements ----
 
 // Block is a sequence of statements.
@@ -411,6 +419,9 @@ type Barrier struct {
 type Invariant struct {
 	At     protocol.Pos
 	Source string
+	// Binary marks __barrier_invariant_binary: φ speaks of a pair of
+	// threads (Other), and each instance names two (Tid2).
+	Binary bool
 	Check  *Block
 	Cond   Expr
 	Insts  []*Instance
@@ -424,6 +435,10 @@ type Instance struct {
 	TidX Expr
 	Body *Block
 	Cond Expr
+	// Tid2 computes the second thread of a binary invariant's instance
+	// (TidX2), nil for a unary one.
+	Tid2  *Block
+	TidX2 Expr
 }
 
 // Fence is a memory fence: it orders a thread's own accesses, and
@@ -458,6 +473,7 @@ func (e *Select) Pos() protocol.Pos  { return e.At }
 func (e *Convert) Pos() protocol.Pos { return e.At }
 func (e *Call) Pos() protocol.Pos    { return e.At }
 func (e *Opaque) Pos() protocol.Pos  { return e.At }
+func (e *Other) Pos() protocol.Pos   { return e.At }
 
 func (e *Const) Type() Type   { return e.T }
 func (e *Ref) Type() Type     { return e.Var.T }
@@ -468,6 +484,7 @@ func (e *Select) Type() Type  { return e.T }
 func (e *Convert) Type() Type { return e.To }
 func (e *Call) Type() Type    { return e.T }
 func (e *Opaque) Type() Type  { return e.T }
+func (e *Other) Type() Type   { return e.T }
 
 func (*Const) expr()   {}
 func (*Ref) expr()     {}
@@ -478,6 +495,7 @@ func (*Select) expr()  {}
 func (*Convert) expr() {}
 func (*Call) expr()    {}
 func (*Opaque) expr()  {}
+func (*Other) expr()   {}
 
 func (s *Block) Pos() protocol.Pos    { return s.At }
 func (s *Assign) Pos() protocol.Pos   { return s.At }

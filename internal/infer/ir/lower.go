@@ -146,8 +146,9 @@ type lowerer struct {
 	pending []pendingCopy
 	// invariants are the barrier invariants written since the last
 	// barrier: the next barrier takes them
-	invariants []*Invariant
-	events     int64
+	invariants  []*Invariant
+	inInvariant int // how many barrier invariants are being lowered around the current point
+	events      int64
 	// eventIDs are the values of the events the copies return, and
 	// eventVars the variables last assigned one, with its number
 	eventIDs  map[Expr]int64

@@ -336,6 +336,8 @@ func exprPrec(e Expr, outer int) string {
 		return e.Func + "(" + strings.Join(args, ", ") + ")"
 	case *Opaque:
 		return "opaque(" + e.Reason + ")"
+	case *Other:
+		return "other(" + ExprString(e.X) + ")"
 	}
 	return fmt.Sprintf("<%T>", e)
 }

@@ -38,6 +38,7 @@ type exec struct {
 	syncs    int                     // how many barriers the run has met
 	lockStep bool                    // warps run in lock-step: no read is covered
 	ghost    ghostState              // how a barrier invariant being evaluated reads (invariant.go)
+	defect   Defect                  // a deliberately unsound rule (Options.Defect)
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their

@@ -46,6 +46,8 @@ func (x *exec) eval(e ir.Expr) value {
 		return x.call(e)
 	case *ir.Opaque:
 		return x.fresh(at, e.T, "", true, false)
+	case *ir.Other:
+		return x.other(e)
 	}
 	x.unknown(at, "an expression this stage does not know (%T)", e)
 	return x.k.opaque(true, true)

@@ -9,62 +9,152 @@ import (
 
 // Barrier invariants (Chong, Donaldson, Kelly, Ketema and Qadeer,
 // "Barrier Invariants: A Shared State Abstraction for the Analysis of
-// Data-Dependent GPU Kernels", Sections 3.2 and 3.3), unary ones: φ is
-// checked for every thread at the barrier, and assumed after it for the
-// threads the instantiation expressions name.
+// Data-Dependent GPU Kernels", Sections 3.2 and 3.3), unary and binary: φ
+// is checked for every pair of distinct threads at the barrier, and
+// assumed after it for the threads the instantiation expressions name.
 //
-// The check (rule A-BAR-ERR) evaluates φ for the thread with the values
-// it knows: a location it stored to or read in the interval that ends at
-// the barrier holds what it stored or read (another thread's store there
-// races with its access, and that race is reported), any other location
-// holds anything, a fresh value. That is the seed's known locations
-// restricted to one thread of the pair, which has fewer known locations,
-// so a stricter check. Its reads are ghosts: they access nothing. A
-// thread for which φ may be false writes a pseudo-array of the block
-// (named __barrier_invariant and the line) that every thread reads there,
-// so that the two-thread query finds the failure as a race on it (the
-// write is an atomic, so that two failing threads make one race), with a
-// witness (the block must have two threads for that, and the assumption
-// below is made only then).
+// The check (rule A-BAR-ERR) evaluates φ for a pair (s, t) with the values
+// they know: a location either stored to or read in the interval that
+// ends at the barrier holds what it stored or read (another thread's store
+// there races with that access, and the race is reported), any other
+// location holds anything, a fresh value (the seed's known and unknown
+// locations). Its reads are ghosts: they access nothing. The thread s that
+// evaluates φ updates a pseudo-array of the block (named
+// __barrier_invariant and the line) atomically where φ may be false, and
+// every thread t reads it: the two-thread query finds a failure as a race
+// on it, with a witness. What φ needs of t travels in the index: the
+// values of t that __other_int names (s uses fresh values, which the index
+// equates with t's), and the stores and reads t remembers of the arrays φ
+// reads (address, value and the condition of the path that made them).
+// A block needs two threads for that, and the assumptions below are made
+// only then.
 //
 // The assumption (rule A-BAR-INV, instantiated) evaluates φ right after
-// the barrier, for each instantiation e, with threadIdx.x read as e: its
-// loads read the value the interval began with (the quiet and interval
-// rules, memory.go), that is the memory at the barrier, and φ[tid := e] is
-// assumed where e is a thread of the block (0 <= e < blockDim.x; the
-// other dimensions are the thread's own). A φ that depends on the
-// thread's own values other than through threadIdx.x (a local computed
-// from it before) was checked for each thread with its own values: it is
-// assumed only for e == threadIdx.x. Only memory that the barrier orders
-// for the whole block is read so; any other load reads a fresh value,
-// about which assuming anything says nothing.
+// the barrier, for each instantiation, with threadIdx.x read as e (and,
+// for a binary invariant, the other thread's as e2): its loads read the
+// value the interval began with (the quiet and interval rules, memory.go),
+// that is the memory at the barrier, and φ is assumed where e (and e2) are
+// threads of the block (0 <= e < blockDim.x, e != e2; the other dimensions
+// are the thread's own). Values computed from threadIdx.x (a local t =
+// threadIdx.x) are those of thread e too; a φ that depends on other values
+// of the thread's own was checked for each thread with its own values: a
+// unary one is assumed for e == threadIdx.x only, a binary one not at all.
+// Only memory that the barrier orders for the whole block is read so; any
+// other load reads a fresh value, about which assuming anything says
+// nothing.
 
 // ghostMode says how the loads of a barrier invariant read memory.
 type ghostMode int
 
 const (
 	ghostNone   ghostMode = iota
-	ghostCheck            // at the barrier: the values the thread knows
+	ghostCheck            // at the barrier: the values the pair knows
 	ghostAssume           // after the barrier: the interval's start values
 )
 
+// ghostState is how a barrier invariant being evaluated reads.
+type ghostState struct {
+	mode    ghostMode
+	barrier *ir.Barrier
+	// check: the values of the other thread φ names (ties, added to as
+	// they are met) and its cells (peers)
+	ties  *[]tie
+	peers []peer
+	// assume: what threadIdx.x of the other thread of a binary
+	// invariant's instance becomes in the values it names (a placeholder)
+	other protocol.Expr
+}
+
+// tie is a value of the other thread of the pair: mine, a fresh value of
+// the checking thread, is theirs in the other (the pseudo-array's index
+// equates them).
+type tie struct{ mine, theirs protocol.Expr }
+
+// peer is a cell the other thread of the pair remembers: addr, v and
+// when are its own values (as ties: a fresh address, value and condition
+// of the checking thread's stand for them).
+type peer struct {
+	base          *ir.Base
+	t             ir.Type
+	addr, v, when tie
+}
+
 // checkInvariants checks a barrier's invariants, before it.
 func (x *exec) checkInvariants(b *ir.Barrier) {
+	if x.defect == UncheckedInvariants {
+		return
+	}
 	for _, inv := range b.Invariants {
+		at := inv.At
+		var ties []tie
+		peers := x.peers(at, inv)
 		var c protocol.Cond
-		x.ghosted(ghostCheck, b, func() {
+		x.ghosted(ghostState{mode: ghostCheck, barrier: b, ties: &ties, peers: peers}, func() {
 			x.block(inv.Check)
 			c = x.cond(inv.Cond)
 		})
-		arr := x.k.invariantArray(inv.At)
-		acc := func(m protocol.Mode) *protocol.Access {
-			return &protocol.Access{At: inv.At, Mode: m, Array: arr, Index: []protocol.Expr{lit(inv.At, 0)}, Source: inv.Source}
+		mine, theirs := []protocol.Expr{lit(at, 0)}, []protocol.Expr{lit(at, 0)}
+		for _, p := range peers {
+			ties = append(ties, p.addr, p.v, p.when)
+		}
+		for _, t := range ties {
+			mine, theirs = append(mine, t.mine), append(theirs, t.theirs)
+		}
+		arr := x.k.invariantArray(inv)
+		acc := func(m protocol.Mode, idx []protocol.Expr) *protocol.Access {
+			return &protocol.Access{At: at, Mode: m, Array: arr, Index: idx, Source: inv.Source}
 		}
 		// an atomic: two threads that both break φ make one report
-		x.guarded(inv.At, not(inv.At, c), []protocol.Stmt{acc(protocol.Atomic)})
-		x.emit(acc(protocol.Read))
+		x.guarded(at, not(at, c), []protocol.Stmt{acc(protocol.Atomic, mine)})
+		x.emit(acc(protocol.Read, theirs))
 	}
 }
+
+// peers makes the ties of the cells the thread remembers, since the last
+// barrier, of the memory an invariant reads: the other thread of the pair
+// remembers the same cells, of its own values.
+func (x *exec) peers(at protocol.Pos, inv *ir.Invariant) []peer {
+	read := map[*ir.Base]bool{}
+	ir.Inspect(inv.Check, func(n ir.Node) bool {
+		if l, ok := n.(*ir.Load); ok {
+			read[l.Addr.Base] = true
+		}
+		return true
+	})
+	var ps []peer
+	for _, c := range x.memory().cells {
+		v, ok := c.v.(intVal)
+		if c.prev || !read[c.base] || !ok || c.base.Kind == ir.Private {
+			continue
+		}
+		fresh := func(name string) protocol.Expr { return x.freshInt(at, name, true, false) }
+		ps = append(ps, peer{base: c.base, t: c.t,
+			addr: tie{fresh("peer_addr"), c.off},
+			v:    tie{fresh("peer_value"), v.e},
+			when: tie{fresh("peer_stored"), condExpr(at, c.when())}})
+	}
+	return ps
+}
+
+// other is __other_int(X) in an invariant: in a check, a fresh value tied
+// to the other thread's X; in an assumption, X of the placeholder thread.
+func (x *exec) other(e *ir.Other) value {
+	at := e.At
+	v, ok := x.eval(e.X).(intVal)
+	switch {
+	case !ok:
+	case x.ghost.mode == ghostCheck && x.ghost.ties != nil:
+		mine := x.freshInt(at, "other", true, false)
+		*x.ghost.ties = append(*x.ghost.ties, tie{mine, v.e})
+		return intVal{mine}
+	case x.ghost.mode == ghostAssume && x.ghost.other != nil:
+		return intVal{protocol.Subst{tidX: x.ghost.other}.Expr(v.e)}
+	}
+	return x.fresh(at, e.T, "other", true, false)
+}
+
+// tidX is threadIdx.x in a protocol.Subst.
+var tidX = protocol.BuiltinName(protocol.ThreadIdx, 0)
 
 // assumeInvariants assumes a barrier's invariants, after it.
 func (x *exec) assumeInvariants(b *ir.Barrier) {
@@ -73,35 +163,57 @@ func (x *exec) assumeInvariants(b *ir.Barrier) {
 	}
 	for _, inv := range b.Invariants {
 		for _, in := range inv.Insts {
-			x.assumeInstance(b, in)
+			x.assumeInstance(b, inv, in)
 		}
 	}
 }
 
-// assumeInstance assumes φ for the thread one instantiation names.
-func (x *exec) assumeInstance(b *ir.Barrier, in *ir.Instance) {
+// assumeInstance assumes φ for the thread (or pair) one instantiation
+// names.
+func (x *exec) assumeInstance(b *ir.Barrier, inv *ir.Invariant, in *ir.Instance) {
 	at := in.At
-	var e protocol.Expr
-	x.ghosted(ghostAssume, b, func() {
-		x.block(in.Tid)
-		e = x.asInt(at, x.eval(in.TidX))
-	})
+	thread := func(tb *ir.Block, te ir.Expr) (e protocol.Expr) {
+		x.ghosted(ghostState{mode: ghostAssume, barrier: b}, func() {
+			x.block(tb)
+			e = x.asInt(at, x.eval(te))
+		})
+		return e
+	}
+	e := thread(in.Tid, in.TidX)
+	var e2 protocol.Expr
+	var marker *protocol.Var
+	if inv.Binary {
+		e2 = thread(in.Tid2, in.TidX2)
+		marker = &protocol.Var{At: at, Name: x.k.names.fresh("other_tid")}
+		// a thread's index: the assumption is made only where e2 is one
+		x.k.ranges[marker.Name] = x.rangeOf(&protocol.Builtin{At: at, Kind: protocol.ThreadIdx})
+	}
 	// φ is evaluated for the thread, then threadIdx.x is replaced by e
 	// in its value: the values that are functions of threadIdx.x (a
 	// local t = threadIdx.x) are those of thread e too, any other value of
 	// the thread's own is not
 	m := x.k.mark()
 	var c protocol.Cond
+	g := ghostState{mode: ghostAssume, barrier: b}
+	if marker != nil {
+		g.other = marker
+	}
 	sts := x.into(func() {
-		x.ghosted(ghostAssume, b, func() {
+		x.ghosted(g, func() {
 			x.block(in.Body)
 			c = x.cond(in.Cond)
 		})
 	})
 	own := x.mentionsOwn(m, c) || x.mentionsOwn(m, &protocol.Block{Stmts: sts})
+	if own && inv.Binary {
+		return
+	}
 	sub := protocol.Subst{}
 	if !own {
-		sub[protocol.BuiltinName(protocol.ThreadIdx, 0)] = e
+		sub[tidX] = e
+	}
+	if marker != nil {
+		sub[marker.Name] = e2
 	}
 	for _, s := range sts {
 		// facts about the values read (their type's range, the thread's
@@ -111,27 +223,26 @@ func (x *exec) assumeInstance(b *ir.Barrier, in *ir.Instance) {
 	c = sub.Cond(c)
 	tid := &protocol.Builtin{At: at, Kind: protocol.ThreadIdx}
 	dim := func(d int) protocol.Expr { return &protocol.Builtin{At: at, Kind: protocol.BlockDim, Dim: d} }
-	valid := and(at, cmp(at, protocol.Le, lit(at, 0), e), cmp(at, protocol.Lt, e, dim(0)))
-	if own {
+	isThread := func(e protocol.Expr) protocol.Cond {
+		return and(at, cmp(at, protocol.Le, lit(at, 0), e), cmp(at, protocol.Lt, e, dim(0)))
+	}
+	valid := isThread(e)
+	switch {
+	case own:
 		valid = cmp(at, protocol.Eq, e, tid)
+	case e2 != nil:
+		valid = and(at, valid, and(at, isThread(e2), cmp(at, protocol.Ne, e, e2)))
 	}
 	two := or(at, cmp(at, protocol.Ge, dim(0), lit(at, 2)), or(at, cmp(at, protocol.Ge, dim(1), lit(at, 2)), cmp(at, protocol.Ge, dim(2), lit(at, 2))))
 	x.emitAssume(&protocol.Assume{At: at, Cond: or(at, not(at, and(at, two, valid)), c)})
 }
 
-// ghosted runs f with the loads of an invariant at barrier b reading as
-// mode says.
-func (x *exec) ghosted(mode ghostMode, b *ir.Barrier, f func()) {
+// ghosted runs f with the loads of an invariant reading as g says.
+func (x *exec) ghosted(g ghostState, f func()) {
 	saved := x.ghost
-	x.ghost = ghostState{mode: mode, barrier: b}
+	x.ghost = g
 	f()
 	x.ghost = saved
-}
-
-// ghostState is how a barrier invariant being evaluated reads.
-type ghostState struct {
-	mode    ghostMode
-	barrier *ir.Barrier
 }
 
 // ghostLoad is the value an invariant's load reads.
@@ -158,21 +269,31 @@ func (x *exec) knownNow(at protocol.Pos, b *ir.Base, off value, t ir.Type) value
 	if !ok || b.Kind == ir.Private {
 		return v
 	}
-	for _, c := range x.memory().cells {
-		if c.base != b || c.prev || c.t.Size != t.Size {
-			continue
-		}
-		var cv value
+	as := func(cv value, ct ir.Type) (value, bool) {
 		switch {
-		case c.t.Kind == ir.Int && t.Kind == ir.Int:
-			cv = x.convert(at, c.v, c.t, t)
-		case c.t == t:
-			cv = c.v
-		default:
+		case ct.Size != t.Size:
+		case ct.Kind == ir.Int && t.Kind == ir.Int:
+			return x.convert(at, cv, ct, t), true
+		case ct == t:
+			return cv, true
+		}
+		return nil, false
+	}
+	// the other thread's cells, then the thread's own (a location both
+	// stored to, with different values, is a race)
+	for _, p := range x.ghost.peers {
+		if cv, ok := as(intVal{p.v.mine}, p.t); ok && p.base == b {
+			v = x.merge(at, and(at, cmp(at, protocol.Eq, o.e, p.addr.mine), cmp(at, protocol.Ne, p.when.mine, lit(at, 0))), cv, v)
+		}
+	}
+	for _, c := range x.memory().cells {
+		if c.base != b || c.prev {
 			continue
 		}
-		// stored on some paths only (a guard): elsewhere, anything
-		v = x.merge(at, and(at, cmp(at, protocol.Eq, o.e, c.off), c.when()), cv, v)
+		if cv, ok := as(c.v, c.t); ok {
+			// stored on some paths only (a guard): elsewhere, anything
+			v = x.merge(at, and(at, cmp(at, protocol.Eq, o.e, c.off), c.when()), cv, v)
+		}
 	}
 	return v
 }
@@ -197,16 +318,16 @@ func (x *exec) mentionsOwn(m mark, n protocol.Node) bool {
 }
 
 // invariantArray declares the pseudo-array whose races are the failures
-// of the barrier invariant at at.
-func (k *kernel) invariantArray(at protocol.Pos) string {
-	if a, ok := k.invariants[at]; ok {
+// of a barrier invariant.
+func (k *kernel) invariantArray(inv *ir.Invariant) string {
+	if a, ok := k.invariants[inv]; ok {
 		return a
 	}
 	if k.invariants == nil {
-		k.invariants = map[protocol.Pos]string{}
+		k.invariants = map[*ir.Invariant]string{}
 	}
-	a := k.declarePerm(fmt.Sprintf("%s%d", protocol.InvariantPrefix, at.Line), protocol.Shared, at)
-	k.invariants[at] = a
+	a := k.declarePerm(fmt.Sprintf("%s%d", protocol.InvariantPrefix, inv.At.Line), protocol.Shared, inv.At)
+	k.invariants[inv] = a
 	return a
 }
 

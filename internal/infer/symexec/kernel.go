@@ -56,7 +56,20 @@ type Options struct {
 	// any. The ranges of values (ranges.go) take the built-in variables
 	// within them.
 	MaxBlock, MaxGrid, MinBlock [3]int64
+	// Defect is a deliberately unsound rule, for the property tests that
+	// show the oracles catch it; never set otherwise.
+	Defect Defect
 }
+
+// Defect is a deliberately unsound rule of the symbolic run.
+type Defect int
+
+const (
+	NoDefect Defect = iota
+	// UncheckedInvariants assumes barrier invariants without checking
+	// them (invariant.go): what Chong et al.'s rule A-BAR-ERR forbids.
+	UncheckedInvariants
+)
 
 // Protocol builds the protocol of a kernel; positions name path. A defect
 // of this stage becomes an Unknown of the whole kernel, never a panic.
@@ -82,7 +95,7 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 	}()
 	res.Uses = uses(f)
 	k.narrowest = narrowestAccesses(f)
-	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), quiet: intervalsOf(f), meter: newMeter(opts.Budget), lockStep: opts.LockStep}
+	x = &exec{k: k, env: env{}, sink: &sink{}, top: true, pre: true, names: tempNames(f), written: written(f), counters: counters(f), quiet: intervalsOf(f), meter: newMeter(opts.Budget), lockStep: opts.LockStep, defect: opts.Defect}
 	var body []protocol.Stmt
 	x.out = &body
 	for _, p := range f.Params {
@@ -261,7 +274,7 @@ type kernel struct {
 	// condition on the launch holds (power.go)
 	pow2If     map[string]protocol.Cond
 	funcs      map[string]string          // uninterpreted functions by operation
-	invariants map[protocol.Pos]string    // the pseudo-arrays of barrier invariants (invariant.go)
+	invariants map[*ir.Invariant]string   // the pseudo-arrays of barrier invariants (invariant.go)
 	ranges     map[string]interval        // the C range of what a name stands for (ranges.go)
 	reducedBy  map[string]bool            // the leaves a residue was taken over (reduces)
 	reducedLog []string                   // reducedBy's keys in the order they came, for rollback

@@ -401,7 +401,8 @@ type Lit struct {
 }
 
 // Builtin is threadIdx, blockIdx, blockDim or gridDim, dimension Dim, or
-// warpSize (an int, Dim 0).
+// warpSize (an int, Dim 0), or otherTid: in a binary barrier invariant,
+// the other thread's tid (genbarinv.go), printed __other_int(tid).
 type Builtin struct {
 	Name string
 	Dim  int
@@ -654,7 +655,25 @@ type Sync struct {
 	// (print_opencl.go): fenceBoth (CUDA's, the zero value), fenceLocal or
 	// fenceGlobal. The CUDA printer ignores it.
 	Fence int
+	// Invs are the barrier invariants written before a __syncthreads()
+	// (genbarinv.go).
+	Invs []*BarInv
 }
+
+// BarInv is __barrier_invariant(C, Insts...): C holds for every thread at
+// the barrier it precedes (the oracle checks it there, the interpreter
+// too); the instantiations only tell drfcheck which threads to assume it
+// for after the barrier. A binary one (__barrier_invariant_binary) holds
+// for every pair of distinct threads; its C names the other's tid with
+// the built-in otherTid, and its instantiations are pairs.
+type BarInv struct {
+	C      Expr
+	Insts  []Expr
+	Binary bool
+}
+
+// otherTid is the built-in of a binary barrier invariant's other thread.
+const otherTid = "otherTid"
 
 // Block is { Stmts }.
 type Block struct{ Stmts []Stmt }

@@ -594,6 +594,13 @@ func walkStmt(s Stmt, fs func(Stmt), fe func(Expr)) {
 		}
 	case *Return:
 		ex(s.X)
+	case *Sync:
+		for _, inv := range s.Invs {
+			ex(inv.C)
+			for _, e := range inv.Insts {
+				ex(e)
+			}
+		}
 	case *Block:
 		walkBlock(s, fs, fe)
 	}
@@ -797,4 +804,11 @@ func Gen() gopter.Gen {
 // gives the same case.
 func New(r *rand.Rand) *Case {
 	return generate(r, -1)
+}
+
+// NewWithInvariant generates a case like New whose kernel holds a barrier
+// invariant where its launch allows one (a block of one dimension and two
+// threads or more; Constructs lists "barrier invariant" then).
+func NewWithInvariant(r *rand.Rand) *Case {
+	return generateWith(r, -1, true)
 }

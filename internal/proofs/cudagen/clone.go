@@ -163,7 +163,15 @@ func (c *cloner) stmt(s Stmt) Stmt {
 	case *Return:
 		return &Return{X: c.expr(s.X)}
 	case *Sync:
-		return &Sync{Op: s.Op, Mask: s.Mask, Fence: s.Fence}
+		n := &Sync{Op: s.Op, Mask: s.Mask, Fence: s.Fence}
+		for _, inv := range s.Invs {
+			ci := &BarInv{C: c.expr(inv.C), Binary: inv.Binary}
+			for _, e := range inv.Insts {
+				ci.Insts = append(ci.Insts, c.expr(e))
+			}
+			n.Invs = append(n.Invs, ci)
+		}
+		return n
 	case *Block:
 		return c.block(s)
 	}

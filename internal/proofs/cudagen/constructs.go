@@ -55,7 +55,7 @@ var ConstructNames = []string{
 	"local array", "float local", "data-dependent index", "input array",
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
-	"__syncthreads_or/and", "read of own write", "own value as index",
+	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant",
 	// warps
 	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
 	"warp barrier, several warps", "grid.sync()",
@@ -382,6 +382,9 @@ func constructs(p *Program) map[string]bool {
 		case *Continue:
 			add("continue")
 		case *Sync:
+			if len(s.Invs) > 0 {
+				add("barrier invariant")
+			}
 			if s.Op == gridSync {
 				add("grid.sync()")
 				return
@@ -480,6 +483,9 @@ func constructs(p *Program) map[string]bool {
 		case *Builtin:
 			if e.Name == "warpSize" {
 				add("warpSize")
+				break
+			}
+			if e.Name == otherTid {
 				break
 			}
 			if e.Dim <= 1 && e.Name == "threadIdx" || e.Dim == 0 {

@@ -119,6 +119,9 @@ type gen struct {
 	ctorDone           bool             // a constructor group was placed (genctor.go)
 	rbr                *rand.Rand       // the choices of genreadback.go, apart from r's
 	rbDone             bool             // a read back was placed (genreadback.go)
+	bir                *rand.Rand       // the choices of genbarinv.go, apart from r's
+	biDone             bool             // a barrier invariant was placed (genbarinv.go)
+	biAll              bool             // place one wherever one may be (NewWithInvariant)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -154,7 +157,12 @@ func (g *gen) risky() bool { return g.risk > 0 && g.chance(g.risk) }
 // generate makes a case. target < 0 picks the mood at random (44% race
 // free, 44% racy, 12% divergent: about 10% of kernels end up divergent) and
 // retries until the interpreter agrees, at most a few times.
-func generate(r *rand.Rand, target int) *Case {
+func generate(r *rand.Rand, target int) *Case { return generateWith(r, target, false) }
+
+// generateWith is generate; with inv, the kernel holds a barrier invariant
+// (genbarinv.go) where its launch allows one, at the first statement of its
+// top level that may hold one.
+func generateWith(r *rand.Rand, target int, inv bool) *Case {
 	mood := Verdict(target)
 	if target < 0 {
 		switch x := r.Intn(100); {
@@ -170,7 +178,7 @@ func generate(r *rand.Rand, target int) *Case {
 	var last *Case
 	for attempt := 0; ; attempt++ {
 		seed := r.Int63()
-		c, _ := build(seed, mood, name)
+		c, _ := build(seed, mood, name, inv)
 		if c != nil {
 			last = c
 			if c.Expect == mood || attempt >= 12 {
@@ -184,7 +192,7 @@ func generate(r *rand.Rand, target int) *Case {
 }
 
 // build generates one kernel from a seed in a mood and finalizes it.
-func build(seed int64, mood Verdict, name string) (*Case, error) {
+func build(seed int64, mood Verdict, name string, inv bool) (*Case, error) {
 	g := &gen{
 		r:     rand.New(rand.NewSource(seed)),
 		tr:    rand.New(rand.NewSource(seed ^ 0x5eed7e3a)),
@@ -194,6 +202,8 @@ func build(seed int64, mood Verdict, name string) (*Case, error) {
 		lr:    newLayoutRand(seed),
 		cr:    newCtorRand(seed),
 		rbr:   newReadBackRand(seed),
+		bir:   newBarInvRand(seed),
+		biAll: inv,
 		mood:  mood,
 		vr:    map[any]rng{},
 		uni:   map[any]bool{},
@@ -232,6 +242,11 @@ func (g *gen) program(name string) *Program {
 	g.prologue(&body)
 	g.prologueLen = len(body)
 	g.budget = 3 + g.intn(8)
+	if g.biAll {
+		// kernels made for their barrier invariant: nothing else (the
+		// CUDA differential mixes invariants with the other constructs)
+		g.budget = 1
+	}
 	for g.budget > 0 {
 		g.stmt(&body)
 	}
@@ -689,7 +704,7 @@ func (g *gen) typeOf(e Expr) *Type {
 	case *Lit:
 		return e.T
 	case *Builtin:
-		if e.Name == "warpSize" {
+		if e.Name == "warpSize" || e.Name == otherTid {
 			return tInt
 		}
 		return tUint
@@ -768,7 +783,7 @@ func (g *gen) typeOf(e Expr) *Type {
 func (g *gen) uniform(e Expr) bool {
 	switch e := e.(type) {
 	case *Builtin:
-		return e.Name != "threadIdx"
+		return e.Name != "threadIdx" && e.Name != otherTid
 	case *VarRef:
 		return g.uni[e.V]
 	case *Member:

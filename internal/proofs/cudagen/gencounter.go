@@ -187,7 +187,7 @@ func (g *gen) counterStmt(out *[]Stmt) {
 		racyKind := -1
 		if racy {
 			switch {
-			case cnt.Param && p.Grid[0] > 1 && g.chance(0.5):
+			case cnt.Param && p.Grid[0] > 1 && g.chance(0.7):
 				racyKind = 0 // per block
 				j = 0
 				cntLen = int64(p.Grid[0])

@@ -452,16 +452,6 @@ func (th *thread) electRead(l loc) value {
 	th.eseq++
 	shared := l.obj.sp == spShared
 	var best, conc *electWrite
-	later := func(a, b *electWrite) bool {
-		ka := [5]int{a.gepoch, a.epoch, a.blk, a.th, a.seq}
-		kb := [5]int{b.gepoch, b.epoch, b.blk, b.th, b.seq}
-		for k := range ka {
-			if ka[k] != kb[k] {
-				return ka[k] > kb[k]
-			}
-		}
-		return false
-	}
 	for _, k := range th.in.ewCell[electCell{l.obj.owner, l.i, l.j, l.w}] {
 		w := &th.in.ewPrev[k]
 		same := w.blk == th.blin
@@ -473,7 +463,7 @@ func (th *thread) electRead(l loc) value {
 		after := same && (w.epoch > th.epoch || own && w.seq > th.eseq) || w.gepoch > th.gepoch
 		switch {
 		case before:
-			if best == nil || later(w, best) {
+			if best == nil || electLater(w, best) {
 				best = w
 			}
 		case !after && conc == nil:
@@ -488,4 +478,18 @@ func (th *thread) electRead(l loc) value {
 		v.i, v.f = convertInt(best.i64, l.t), best.f
 	}
 	return v
+}
+
+// electLater reports whether write a comes after write b in the order
+// reads of election cells take the last of (grid interval, block
+// interval, block, thread, the thread's own order).
+func electLater(a, b *electWrite) bool {
+	ka := [5]int{a.gepoch, a.epoch, a.blk, a.th, a.seq}
+	kb := [5]int{b.gepoch, b.epoch, b.blk, b.th, b.seq}
+	for k := range ka {
+		if ka[k] != kb[k] {
+			return ka[k] > kb[k]
+		}
+	}
+	return false
 }

@@ -56,6 +56,10 @@ func (g *gen) stmt(out *[]Stmt) {
 			g.readBackStmt(out)
 			return
 		}
+		if g.barInvHere() {
+			g.barInvStmt(out)
+			return
+		}
 	}
 	switch g.pick(30, 6, nest, nest, nest/3, 7, 4, 4, 4, 3, 3, 2, inLoop, 3, 7, 3, nest/3, nest/3, 5, 4, 5, grid, 4, top) {
 	case 23:

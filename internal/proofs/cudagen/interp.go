@@ -332,7 +332,7 @@ func runPass(p *Program, ti *typeInfo, prev []electWrite) (res *Result, ew []ele
 		var gbars []any // the grid barriers of the block's first thread
 		threads := make([]*thread, p.threads())
 		for t := range threads {
-			th := &thread{in: in, lin: t, bid: bid, blin: b, warp: t / p.warp()}
+			th := &thread{in: in, lin: t, bid: bid, blin: b, warp: t / p.warp(), other: -1}
 			th.tidx = [3]int64{int64(t % p.Block[0]), int64(t / p.Block[0] % p.Block[1]), int64(t / (p.Block[0] * p.Block[1]))}
 			threads[t] = th
 		}
@@ -604,6 +604,8 @@ type thread struct {
 	wepoch int
 	gepoch int   // grid barriers passed
 	eseq   int   // accesses to election cells made (genelect.go)
+	ghost  bool  // evaluating a barrier invariant (genbarinv.go)
+	other  int   // the other thread of a binary one, -1 outside (genbarinv.go)
 	coop   *coop // the scheduler of a block with warp collectives (interp_header.go)
 	bars   []any
 	gbars  []any // the grid barriers passed
@@ -869,6 +871,7 @@ func (th *thread) stmt(s Stmt) ctl {
 	case *Sync:
 		if s.Op == "__syncthreads" {
 			th.barrier(s)
+			th.checkInvariants(s)
 		} else if s.Op == gridSync {
 			th.barrier(s)
 			th.gepoch++
@@ -1105,6 +1108,13 @@ func (th *thread) load(l loc, site Expr) value {
 		}
 		return v
 	}
+	if th.ghost {
+		// a barrier invariant's read (genbarinv.go): no access
+		if !o.owner.Elect {
+			fail(errOther, site, "a barrier invariant reads %s", o.owner.Name)
+		}
+		return th.ghostRead(l)
+	}
 	th.in.access(th, l, 0, fullWord, site, wbytes{})
 	if o.input {
 		return value{t: l.t, i: convertInt(o.owner.initAt(l.i), l.t), f: float32(o.owner.initAt(l.i)), mem: true}
@@ -1245,6 +1255,11 @@ func (th *thread) eval(e Expr) value {
 			x = int64(p.Grid[e.Dim])
 		case "warpSize":
 			return value{t: tInt, i: int64(p.warp())}
+		case otherTid:
+			if th.other < 0 {
+				fail(errOther, e, "__other_int outside a binary barrier invariant")
+			}
+			return value{t: tInt, i: int64(th.other)}
 		}
 		return value{t: tUint, i: x}
 	case *VarRef:

@@ -153,8 +153,11 @@ func exprText(e Expr) string {
 	case *Lit:
 		return litText(e)
 	case *Builtin:
-		if e.Name == "warpSize" {
+		switch e.Name {
+		case "warpSize":
 			return e.Name
+		case otherTid:
+			return "__other_int(tid)"
 		}
 		return e.Name + "." + dimNames[e.Dim]
 	case *VarRef:
@@ -479,6 +482,17 @@ func (p *printer) stmt(s Stmt) {
 			p.line("return %s;", exprString(s.X))
 		}
 	case *Sync:
+		for _, inv := range s.Invs {
+			args := []string{exprString(inv.C)}
+			for _, e := range inv.Insts {
+				args = append(args, exprString(e))
+			}
+			name := "__barrier_invariant"
+			if inv.Binary {
+				name += "_binary"
+			}
+			p.line("%s(%s);", name, strings.Join(args, ", "))
+		}
 		if s.Op == gridSync {
 			p.line("cooperative_groups::this_grid().sync();")
 		} else if s.Mask != 0 {

@@ -255,6 +255,8 @@ func (p *clPrinter) supported() {
 			p.checkType(s.V.T)
 		case *Sync:
 			switch {
+			case len(s.Invs) > 0:
+				unsupported("barrier invariant")
 			case s.Op == gridSync:
 				unsupported("grid barrier")
 			case s.Op != "__syncthreads":

@@ -437,6 +437,15 @@ func (c *checker) stmt(s Stmt) {
 		if s.Op != "__syncthreads" && s.Op != "__syncwarp" && s.Op != gridSync || s.Mask != 0 && s.Op != "__syncwarp" {
 			c.fail("sync %s", s.Op)
 		}
+		if len(s.Invs) > 0 && s.Op != "__syncthreads" {
+			c.fail("a barrier invariant before %s", s.Op)
+		}
+		for _, inv := range s.Invs {
+			c.cond(inv.C)
+			for _, e := range inv.Insts {
+				c.expr(e)
+			}
+		}
 	case *Block:
 		c.block(s)
 	default:
@@ -534,7 +543,7 @@ func (c *checker) expr0(e Expr) (*Type, bool) {
 		}
 		switch e.Name {
 		case "threadIdx", "blockIdx", "blockDim", "gridDim":
-		case "warpSize":
+		case "warpSize", otherTid:
 			return tInt, false
 		default:
 			c.fail("builtin %s", e.Name)

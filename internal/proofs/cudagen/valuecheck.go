@@ -54,7 +54,7 @@ func runOne(p *Program, ti *typeInfo, pre []Stmt, outs ...Expr) (vals []value, e
 		}
 	}()
 	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, blk: map[raceKey]*cellInfo{}, res: &Result{}}
-	th := &thread{in: in, fr: &frame{env: map[*Var]binding{}}}
+	th := &thread{in: in, fr: &frame{env: map[*Var]binding{}}, other: -1}
 	for _, v := range p.Kernel.Params {
 		o := in.newObj(spLocal, v, v.T, 0, 1)
 		o.cells[cellKey{}] = value{t: v.T, i: v.Vals[0]}

@@ -211,7 +211,7 @@ type Case struct {
 
 // Outcome is what one launch showed.
 type Outcome struct {
-	Race       bool // TSan reported at least one race
+	Race       bool // TSan reported at least one race, or a barrier invariant failed
 	Divergence bool // some threads of a block reached a barrier that others did not (or not the same one)
 	// For each race reported: the source lines (within Case.Source, 1-based)
 	// of the two accesses, 0 for an access that could not be mapped. Pairs

@@ -116,6 +116,7 @@ func (tc *toolchain) runChunk(ctx context.Context, dir string, ci int, chunk []*
 type caseRun struct {
 	text    strings.Builder
 	div     bool
+	inv     bool // a barrier invariant failed
 	inexact bool
 	oob     []string
 	trap    string
@@ -198,6 +199,9 @@ func (tc *toolchain) runBinary(ctx context.Context, b built, opt Options) []Outc
 		}
 		res[k].Divergence = r.div
 		res[k].Inexact = r.inexact
+		// a failed barrier invariant is an error of the kernel as a race
+		// is: drfcheck reports it as one (Outcome.Race)
+		res[k].Race = r.inv
 		races := parseRaces(r.text.String())
 		if len(races) > 0 {
 			res[k].Race = true
@@ -296,6 +300,11 @@ loop:
 				if cur >= 0 {
 					runs[cur].div = true
 					runs[cur].text.WriteString("barrier divergence: " + arg + "\n")
+				}
+			case "INV":
+				if cur >= 0 {
+					runs[cur].inv = true
+					runs[cur].text.WriteString("barrier invariant failed at line " + arg + "\n")
 				}
 			case "INEXACT":
 				if cur >= 0 {

@@ -53,8 +53,11 @@ int __drfcheck_fresh_int(void);
 #define __return_val_bool(...) __drfcheck_fresh_bool()
 #define __old_int(...) __drfcheck_fresh_int()
 #define __old_bool(...) __drfcheck_fresh_bool()
-#define __other_int(...) __drfcheck_fresh_int()
-#define __other_bool(...) __drfcheck_fresh_bool()
+// the other thread's value in a binary barrier invariant (elsewhere: any)
+int __drfcheck_other_int(int);
+bool __drfcheck_other_bool(bool);
+#define __other_int(x) __drfcheck_other_int(x)
+#define __other_bool(x) __drfcheck_other_bool(x)
 #define __add_noovfl(...) __drfcheck_fresh_bool()
 #define __add_noovfl_unsigned(...) __drfcheck_fresh_bool()
 #define __add_noovfl_signed(...) __drfcheck_fresh_bool()
@@ -87,10 +90,10 @@ int __drfcheck_fresh_int(void);
 #define __return_val_int4(...) ((int4)(__drfcheck_fresh_int()))
 #define __requires_fresh_array(...) ((void)0)
 
-// barrier invariants: checked at the barrier that follows, assumed after
-// it (drfcheck's lowering knows __drfcheck_barrier_invariant); the binary
-// ones and array snapshots are ignored, which assumes nothing after the
-// barrier
+// barrier invariants, unary and binary: checked at the barrier that
+// follows, assumed after it (drfcheck's lowering knows
+// __drfcheck_barrier_invariant and __drfcheck_barrier_invariant_binary);
+// array snapshots are ignored, which assumes nothing after the barrier
 #pragma OPENCL EXTENSION __cl_clang_variadic_functions : enable
 void __drfcheck_barrier_invariant(bool, ...);
 #pragma OPENCL EXTENSION __cl_clang_variadic_functions : disable
@@ -127,14 +130,26 @@ void __drfcheck_barrier_invariant(bool, ...);
 #define __barrier_invariant_30(...) __drfcheck_barrier_invariant(__VA_ARGS__)
 #define __barrier_invariant_31(...) __drfcheck_barrier_invariant(__VA_ARGS__)
 #define __barrier_invariant_32(...) __drfcheck_barrier_invariant(__VA_ARGS__)
-#define __barrier_invariant_binary_1(...) ((void)0)
-#define __barrier_invariant_binary_2(...) ((void)0)
-#define __barrier_invariant_binary_3(...) ((void)0)
-#define __barrier_invariant_binary_4(...) ((void)0)
-#define __barrier_invariant_binary_5(...) ((void)0)
-#define __barrier_invariant_binary_6(...) ((void)0)
-#define __barrier_invariant_binary_7(...) ((void)0)
-#define __barrier_invariant_binary_8(...) ((void)0)
+#pragma OPENCL EXTENSION __cl_clang_variadic_functions : enable
+void __drfcheck_barrier_invariant_binary(bool, ...);
+#pragma OPENCL EXTENSION __cl_clang_variadic_functions : disable
+#define __barrier_invariant_binary(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_1(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_2(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_3(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_4(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_5(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_6(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_7(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_8(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_9(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_10(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_11(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_12(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_13(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_14(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_15(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_16(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
 #define __array_snapshot(...) ((void)0)
 // a read permission is a read: the thread then knows the location's value
 // at the next barrier (and the read is checked for races, as GPUVerify does)

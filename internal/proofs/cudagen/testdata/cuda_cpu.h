@@ -32,6 +32,9 @@ template <class T> T min(T a, T b) { return a < b ? a : b; }
 template <class T> T max(T a, T b) { return a < b ? b : a; }
 
 void __syncthreads();
+#define __barrier_invariant(phi, ...) ((void)[&]() -> bool { return (phi); })
+#define __barrier_invariant_binary(phi, ...) ((void)[&](int __other) -> bool { return (phi); })
+#define __other_int(x) (__other + 0 * (x))
 int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);
 int __syncthreads_or(int predicate);

@@ -75,7 +75,38 @@ DRF_INL void *dyn_shared() { return tls_dyn; }
 
 // The block barrier: site identifies the call (a __COUNTER__), line its line;
 // kind 0 is __syncthreads, 1 _count, 2 _and, 3 _or. Returns the reduction.
+// When the thread registered barrier invariants before it, each is
+// evaluated once every thread has arrived, and the threads meet again
+// before any goes on: a failure is marked @@DRF INV line.
 int sync(int site, int line, int kind, int pred);
+
+// A barrier invariant (GPUVerify's __barrier_invariant(phi, e1, ...)): phi
+// is evaluated at the thread's next block barrier; the instantiation
+// expressions e1, ... only tell a static checker whom to assume it for.
+// (<functional> is not included: libstdc++ there turns clang's type traits
+// such as __is_arithmetic into names.)
+// A binary one (__barrier_invariant_binary) holds for every pair of
+// distinct threads of the block: phi names the other thread's index as
+// __other_int(tid) (the only form generated kernels use), and holds(t) is
+// phi for the pair of this thread and thread t (linear index).
+struct Invariant {
+  int line;
+  bool binary;
+  Invariant(int line, bool binary) : line(line), binary(binary) {}
+  virtual bool holds(int other) = 0;
+  virtual ~Invariant() {}
+};
+template <class F> struct InvariantOf final : Invariant {
+  F phi;
+  InvariantOf(F phi, int line, bool binary) : Invariant(line, binary), phi(phi) {}
+  bool holds(int other) override { return phi(other); }
+};
+void add_invariant(Invariant *inv); // takes it
+template <class F> void invariant(F phi, int line, bool binary) { add_invariant(new InvariantOf<F>(phi, line, binary)); }
+#define __barrier_invariant(phi, ...) ::drf::invariant([&](int) -> bool { return (phi); }, __LINE__, false)
+#define __barrier_invariant_binary(phi, ...)                                                                           \
+  ::drf::invariant([&](int __drf_other) -> bool { return (phi); }, __LINE__, true)
+#define __other_int(x) (__drf_other)
 
 // The warp barrier (__syncwarp with the full mask): the threads of one warp
 // (same linear thread index divided by the launch's warp size) wait for each

@@ -8,6 +8,7 @@
 //
 //   @@DRF BEGIN i          case i starts
 //   @@DRF DIV text         a block (or warp, or the grid) of case i diverged at a barrier
+//   @@DRF INV line         a barrier invariant of case i does not hold for a thread
 //   @@DRF OOB name         case i wrote outside the buffer of parameter name
 //   @@DRF INEXACT text     case i may have missed races (see Worker)
 //   @@DRF TRAP line text   an assertion failed; the process exits
@@ -167,6 +168,8 @@ thread_local Warp *tls_warp;
 thread_local unsigned tls_lin;
 // The generation of each level this thread waits for next.
 thread_local uint32_t tls_wgen, tls_bgen, tls_ggen;
+// the barrier invariants the thread registered since its last block barrier
+thread_local std::vector<Invariant *> tls_invariants;
 unsigned cur_warp = 32; // the warp size of the running launch (set before the workers start it)
 
 long futex(uint32_t *addr, int op, uint32_t val) {
@@ -453,6 +456,9 @@ void run_job(Thread *t) {
   tls_warp = &t->block->warps[t->lin / cur_warp];
   tls_lin = t->lin;
   tls_wgen = tls_bgen = tls_ggen = 0;
+  for (Invariant *inv : tls_invariants)
+    delete inv;
+  tls_invariants.clear();
   try {
     t->body(t->args);
     arrive(kExit, 0, 0);
@@ -697,8 +703,28 @@ void host_launch(dim3 grid, dim3 block, size_t dyn, void (*body)(void *), void *
   launch(grid, block, host_layout->size, dyn != 0 ? dyn : host_dyn, body, args, host_warp);
 }
 
+void add_invariant(Invariant *inv) { tls_invariants.push_back(inv); }
+
 int sync(int site, int line, int kind, int pred) {
-  return arrive(make_site(kBlockScope, site, line), kind, pred);
+  int r = arrive(make_site(kBlockScope, site, line), kind, pred);
+  if (!tls_invariants.empty()) {
+    // every write before the barrier happens before these reads, and no
+    // thread writes again before the second meeting; an invariant speaks
+    // of pairs of distinct threads, which a block of one thread has none of
+    bool pairs = blockDim.x * blockDim.y * blockDim.z >= 2;
+    unsigned n = blockDim.x * blockDim.y * blockDim.z;
+    for (Invariant *inv : tls_invariants) {
+      bool ok = true;
+      for (unsigned t = 0; pairs && ok && t < (inv->binary ? n : 1); t++)
+        ok = inv->binary && t == tls_lin || inv->holds((int)t);
+      if (!ok)
+        mark("@@DRF INV %d\n", inv->line);
+      delete inv;
+    }
+    tls_invariants.clear();
+    (void)arrive(make_site(kBlockScope, site, line), 0, 0);
+  }
+  return r;
 }
 
 // warp_sync is __syncwarp(mask). Only the full mask is a barrier: another
