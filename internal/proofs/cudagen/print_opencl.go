@@ -255,8 +255,6 @@ func (p *clPrinter) supported() {
 			p.checkType(s.V.T)
 		case *Sync:
 			switch {
-			case len(s.Invs) > 0:
-				unsupported("barrier invariant")
 			case s.Op == gridSync:
 				unsupported("grid barrier")
 			case s.Op != "__syncthreads":
@@ -296,7 +294,7 @@ func (p *clPrinter) supported() {
 		case *Cast:
 			p.checkType(e.T)
 		case *Builtin:
-			if e.Name != "warpSize" && e.Name != "threadIdx" && e.Name != "blockIdx" && e.Name != "blockDim" && e.Name != "gridDim" {
+			if e.Name != "warpSize" && e.Name != "threadIdx" && e.Name != "blockIdx" && e.Name != "blockDim" && e.Name != "gridDim" && e.Name != otherTid {
 				unsupported("built-in %s", e.Name)
 			}
 		}
@@ -613,7 +611,7 @@ func (p *clPrinter) fnName(f *Func) string { return p.pre + f.Name }
 func (p *clPrinter) clPrec(e Expr) int {
 	switch e := e.(type) {
 	case *Builtin:
-		if e.Name != "warpSize" {
+		if e.Name != "warpSize" && e.Name != otherTid {
 			return precUnary // a cast
 		}
 		return precPostfix
@@ -642,8 +640,11 @@ func (p *clPrinter) exprText(e Expr) string {
 	case *Lit:
 		return litText(e)
 	case *Builtin:
-		if e.Name == "warpSize" {
+		switch e.Name {
+		case "warpSize":
 			return fmt.Sprint(p.prog.warp())
+		case otherTid:
+			return "__other_int(tid)"
 		}
 		return fmt.Sprintf("(uint)%s(%d)", clBuiltins[e.Name], e.Dim)
 	case *VarRef:
@@ -915,6 +916,18 @@ func (p *clPrinter) stmt(s Stmt) {
 			p.line("return %s;", p.expr(s.X))
 		}
 	case *Sync:
+		for _, inv := range s.Invs {
+			// GPUVerify's numbered spellings: N instantiations, or N pairs
+			args := []string{p.expr(inv.C)}
+			for _, e := range inv.Insts {
+				args = append(args, p.expr(e))
+			}
+			name := fmt.Sprintf("__barrier_invariant_%d", len(inv.Insts))
+			if inv.Binary {
+				name = fmt.Sprintf("__barrier_invariant_binary_%d", len(inv.Insts)/2)
+			}
+			p.line("%s(%s);", name, strings.Join(args, ", "))
+		}
 		p.line("%s", barrierText(s))
 	case *Block:
 		p.line("{")

@@ -48,7 +48,7 @@ func TestOpenCLPrints(t *testing.T) {
 		t.Skip("no clang")
 	}
 	path := filepath.Join(t.TempDir(), "batch.cl")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(gpuverifyAnnotations+src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command(clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-fsyntax-only",
@@ -167,3 +167,14 @@ func TestHarmfulOwnRead(t *testing.T) {
 		}
 	}
 }
+
+// gpuverifyAnnotations declares the annotations of GPUVerify that printed
+// kernels use (barrier invariants), as GPUVerify's own header does.
+const gpuverifyAnnotations = `#pragma OPENCL EXTENSION __cl_clang_variadic_functions : enable
+void __gpuverify_invariant(bool, ...);
+#pragma OPENCL EXTENSION __cl_clang_variadic_functions : disable
+int __other_int(int);
+#define __barrier_invariant_1(...) __gpuverify_invariant(__VA_ARGS__)
+#define __barrier_invariant_2(...) __gpuverify_invariant(__VA_ARGS__)
+#define __barrier_invariant_binary_1(...) __gpuverify_invariant(__VA_ARGS__)
+`

@@ -10,6 +10,9 @@ import "regexp"
 //   - get_local_id, get_group_id, get_local_size, get_num_groups,
 //     get_global_id and get_global_size (size_t) are threadIdx, blockIdx,
 //     blockDim and gridDim, the global offset 0 (a host that passes none);
+//   - GPUVerify's numbered barrier invariants (__barrier_invariant_N,
+//     __barrier_invariant_binary_N) are the runtime's __barrier_invariant
+//     and __barrier_invariant_binary;
 //   - barrier(flags) is __syncthreads(), a barrier of the block with its
 //     own call site (so that divergence is told per site) that orders
 //     every memory whatever the flags: the oracle runs full barriers
@@ -59,10 +62,23 @@ template <class T> DRF_INL T atomic_dec(T *p) { return (T)atomicDec((unsigned *)
 #define __local
 #define __private
 #define barrier(flags) __syncthreads()
+#define __barrier_invariant_1(...) __barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_2(...) __barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_3(...) __barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_4(...) __barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_5(...) __barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_6(...) __barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_7(...) __barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_8(...) __barrier_invariant(__VA_ARGS__)
+#define __barrier_invariant_binary_1(...) __barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_2(...) __barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_3(...) __barrier_invariant_binary(__VA_ARGS__)
+#define __barrier_invariant_binary_4(...) __barrier_invariant_binary(__VA_ARGS__)
 `
 
 // openCLMacros are the shim's macros, undefined after the case.
-var openCLMacros = []string{"__kernel", "__global", "__local", "__private", "barrier"}
+var openCLMacros = []string{"__kernel", "__global", "__local", "__private", "barrier",
+	"__barrier_invariant_1", "__barrier_invariant_2", "__barrier_invariant_3", "__barrier_invariant_4", "__barrier_invariant_5", "__barrier_invariant_6", "__barrier_invariant_7", "__barrier_invariant_8", "__barrier_invariant_binary_1", "__barrier_invariant_binary_2", "__barrier_invariant_binary_3", "__barrier_invariant_binary_4"}
 
 // localDeclRE matches a declaration of a variable in local memory that
 // begins a line: "__local int s1[9];", "__local Pair ps[4][2];".
