@@ -138,6 +138,21 @@ type Call struct {
 	Args []Expr
 }
 
+// Other is X as the other thread of a pair evaluates it (GPUVerify's
+// __other_int, Chong, Donaldson, Kelly, Ketema and Qadeer, "Barrier
+// Invariants", Section 3.1: a name written v-bar is the second thread's
+// v). Checking considers two threads at a time, and an assumption that
+// relates them (a binary barrier invariant assumed for the pair itself)
+// says so with Other: an assume whose condition has one holds for a
+// pair, and mutes the accesses that follow it only for the pairs that
+// falsify it. X is threadIdx or blockIdx in some dimension or a declared
+// name (OtherOf brings any expression to that form), and Other occurs
+// only in the condition of an assume. .prot spells it other(x).
+type Other struct {
+	At Pos
+	X  Expr
+}
+
 func (*IntLit) exprNode()  {}
 func (*Var) exprNode()     {}
 func (*Builtin) exprNode() {}
@@ -145,6 +160,7 @@ func (*Neg) exprNode()     {}
 func (*Binary) exprNode()  {}
 func (*Ite) exprNode()     {}
 func (*Call) exprNode()    {}
+func (*Other) exprNode()   {}
 
 // ---- conditions ----
 
@@ -514,6 +530,7 @@ func (n *Neg) Pos() Pos     { return n.At }
 func (n *Binary) Pos() Pos  { return n.At }
 func (n *Ite) Pos() Pos     { return n.At }
 func (n *Call) Pos() Pos    { return n.At }
+func (n *Other) Pos() Pos   { return n.At }
 func (n *BoolLit) Pos() Pos { return n.At }
 func (n *Cmp) Pos() Pos     { return n.At }
 func (n *Not) Pos() Pos     { return n.At }

@@ -149,7 +149,7 @@ func isReserved(name string) bool {
 	switch name {
 	case "tid", "threadIdx", "blockIdx", "blockDim", "gridDim", "for", "in", "step",
 		"if", "else", "assume", "sync", "rd", "wr", "atomic", "true", "false",
-		"param", "local", "shared", "global":
+		"param", "local", "shared", "global", "other":
 		return true
 	}
 	return false
@@ -158,6 +158,7 @@ func isReserved(name string) bool {
 type checker struct {
 	info      *Info
 	errs      ErrorList
+	inAssume  bool           // checking the condition of an assume, where Other may occur
 	usedAsInt map[string]Pos // declared names used as integers, for the arity check
 }
 
@@ -208,7 +209,9 @@ func (c *checker) stmt(s Stmt, sc *scope) {
 		c.block(s.Then, sc)
 		c.block(s.Else, sc)
 	case *Assume:
+		c.inAssume = true
 		c.cond(s.Cond, sc)
+		c.inAssume = false
 	case *Block:
 		c.block(s, sc)
 	}
@@ -258,9 +261,38 @@ func (c *checker) expr(e Expr, sc *scope) {
 			c.expr(n.Then, sc)
 			c.expr(n.Else, sc)
 			return false
+		case *Other:
+			c.other(n, sc)
+			return false
 		}
 		return true
 	})
+}
+
+// other checks other(x): in an assume, of the thread's own threadIdx,
+// blockIdx or a local (the other thread's value of a param is the param).
+func (c *checker) other(o *Other, sc *scope) {
+	if !c.inAssume {
+		c.errorf(o.At, "other() names the other thread of a pair: only an assume may use it")
+	}
+	switch x := o.X.(type) {
+	case *Builtin:
+		c.expr(x, sc)
+		if x.Kind != ThreadIdx && x.Kind != BlockIdx {
+			c.errorf(o.At, "other(%s) is %s itself: only threadIdx, blockIdx and locals differ between threads", x.Name(), x.Name())
+		}
+	case *Var:
+		if sc.has(x.Name) {
+			c.errorf(o.At, "other() of the loop variable %s: the other thread may be in another iteration", x.Name)
+			return
+		}
+		c.variable(x, sc)
+		if k, ok := c.info.Kinds[x.Name]; ok && k == Param {
+			c.errorf(o.At, "other(%s) is the param %s itself: only threadIdx, blockIdx and locals differ between threads", x.Name, x.Name)
+		}
+	default:
+		c.errorf(o.At, "other() takes tid, threadIdx, blockIdx or a local")
+	}
 }
 
 func (c *checker) variable(v *Var, sc *scope) {

@@ -123,6 +123,9 @@ func equalExpr(a, b Expr) bool {
 	case *Call:
 		b, ok := b.(*Call)
 		return ok && a.Func == b.Func && equalAll(a.Args, b.Args)
+	case *Other:
+		b, ok := b.(*Other)
+		return ok && Equal(a.X, b.X)
 	}
 	return false
 }

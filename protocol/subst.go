@@ -52,6 +52,12 @@ func (s Subst) Expr(e Expr) Expr {
 		if args, changed := s.exprs(e.Args); changed {
 			return &Call{At: e.At, Func: e.Func, Args: args}
 		}
+	case *Other:
+		// the names of the other thread: a substitution replaces the
+		// thread's own (threadIdx, a local) by what they are for it,
+		// which says nothing of the other thread's; a param or a
+		// binder has no other thread's value (Other's operand names
+		// neither, OtherOf)
 	}
 	return e
 }

@@ -45,6 +45,8 @@ func children(n Node) []Node {
 		for _, a := range n.Args {
 			add(a)
 		}
+	case *Other:
+		add(n.X)
 	case *Cmp:
 		add(n.X, n.Y)
 	case *Not:

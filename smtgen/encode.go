@@ -312,6 +312,12 @@ func (e *encoder) expr(x protocol.Expr, sc scope) num {
 		e.fail(x.At, "unbound variable %s", x.Name)
 	case *protocol.Builtin:
 		return e.builtin(x, sc.thread)
+	case *protocol.Other:
+		// the other thread's value: its own leaves only (protocol.OtherOf)
+		if e.defect == OtherAsOwn {
+			return e.expr(x.X, sc)
+		}
+		return e.expr(x.X, scope{thread: 3 - sc.thread, vars: sc.vars})
 	case *protocol.Neg:
 		return e.neg(e.expr(x.X, sc))
 	case *protocol.Binary:

@@ -230,11 +230,14 @@ type Defect int
 
 const (
 	NoDefect Defect = iota
-	// AndAsOr encodes & as |.
+	// AndAsOr encodes & as | (the bit-vector encoding).
 	AndAsOr
+	// OtherAsOwn encodes the other thread's value of a pair assumption
+	// (protocol.Other) as the thread's own (either encoding).
+	OtherAsOwn
 )
 
-// Break makes the solver's bit-vector encoding use the defective rule d;
+// Break makes the solver's encoding use the defective rule d;
 // only for the tests that show that the properties catch it.
 func (s *Solver) Break(d Defect) {
 	s.defect = d

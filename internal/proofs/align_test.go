@@ -109,7 +109,9 @@ func firstRacyTrace(c *Case, traces []split.Trace) (string, split.Trace, error) 
 // of its binders within their ranges, outermost first (an inner range may
 // depend on outer binders), the phase is run by every thread with eval.Phase
 // and two accesses of distinct threads to the same cell, in conflicting
-// modes and not two writes of one value (eval.Benign), are a race. It returns the first race found, as text.
+// modes and not two writes of one value (eval.Benign), are a race where the
+// assumptions about pairs in force at both hold for the pair (eval.Admits).
+// It returns the first race found, as text.
 func traceRacy(c *Case, tr split.Trace) (string, error) {
 	kinds, cfg := c.Kinds(), c.Config()
 	var walk func(i int, vars map[string]int64) (string, error)
@@ -122,7 +124,7 @@ func traceRacy(c *Case, tr split.Trace) (string, error) {
 			for j, a := range avs {
 				for _, b := range avs[j+1:] {
 					if a.Thread != b.Thread && a.Access.Array == b.Access.Array &&
-						slices.Equal(a.Index, b.Index) && protocol.Conflicts(a.Access.Mode, b.Access.Mode) && !eval.Benign(a, b) {
+						slices.Equal(a.Index, b.Index) && protocol.Conflicts(a.Access.Mode, b.Access.Mode) && !eval.Benign(a, b) && eval.Admits(a, b) {
 						return fmt.Sprintf("%v races with %v (binders %v)", a, b, vars), nil
 					}
 				}

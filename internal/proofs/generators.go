@@ -521,6 +521,24 @@ func (b *builder) cond(depth int, withTid, uniformOnly bool) protocol.Cond {
 	return cmp(op, x, y)
 }
 
+// assumption makes the condition of a nested or top-level assume:
+// sometimes one about the pair of threads compared, which names the other
+// thread (protocol.Other).
+func (b *builder) assumption() protocol.Cond {
+	if !b.chance(3) {
+		return b.cond(1, true, false)
+	}
+	theirs := protocol.OtherOf(b.tid(), func(string) bool { return false })
+	if b.chance(2) {
+		theirs = bin(protocol.Add, theirs, lit(int64(b.r.Intn(3))))
+	}
+	c := protocol.Cond(cmp(cmpOps[b.r.Intn(len(cmpOps))], b.expr(1, true, false), theirs))
+	if b.chance(3) {
+		c = &protocol.Logic{Op: protocol.Or, X: c, Y: b.cond(0, true, false)}
+	}
+	return c
+}
+
 // index makes an array index, biased toward the patterns of real kernels
 // so that both racy and race-free protocols come up often.
 func (b *builder) index() protocol.Expr {
@@ -680,7 +698,7 @@ func (b *builder) unsync(depth int) protocol.Stmt {
 		}
 		return s
 	default:
-		body := []protocol.Stmt{&protocol.Assume{Cond: b.cond(1, true, false)}}
+		body := []protocol.Stmt{&protocol.Assume{Cond: b.assumption()}}
 		return block(append(body, b.unsyncSeq(depth-1)...))
 	}
 }
@@ -780,7 +798,7 @@ func (b *builder) fullStmt(depth int, syncOK bool) protocol.Stmt {
 	case 3:
 		return b.fullIf(depth, syncOK && b.chance(2))
 	case 4:
-		return &protocol.Assume{Cond: b.cond(1, true, false)}
+		return &protocol.Assume{Cond: b.assumption()}
 	default:
 		return block(b.fullSeq(depth-1, syncOK, false))
 	}
@@ -904,9 +922,11 @@ func (b *builder) synExpr(depth int) protocol.Expr {
 			return &protocol.Builtin{Kind: protocol.BuiltinKind(b.r.Intn(4)), Dim: b.r.Intn(3)}
 		}
 	}
-	switch b.r.Intn(5) {
+	switch b.r.Intn(6) {
 	case 0, 1:
 		return bin(protocol.BinOp(b.r.Intn(int(protocol.Shr)+1)), b.synExpr(depth-1), b.synExpr(depth-1))
+	case 5:
+		return &protocol.Other{X: b.synExpr(depth - 1)}
 	case 2:
 		return &protocol.Neg{X: b.synExpr(depth - 1)}
 	case 3:
@@ -1300,6 +1320,8 @@ func shrinkExpr(e protocol.Expr, positive bool) []protocol.Expr {
 		for _, x := range shrinkExpr(e.Else, false) {
 			out = append(out, &protocol.Ite{Cond: e.Cond, Then: e.Then, Else: x})
 		}
+	case *protocol.Other:
+		out = append(out, lit(target), e.X)
 	case *protocol.Call:
 		out = append(out, lit(target))
 		for i, a := range e.Args {

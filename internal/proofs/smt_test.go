@@ -458,6 +458,22 @@ func TestBrokenBitVectors(t *testing.T) {
 	}
 }
 
+// TestBrokenPairs: the SMT property catches an encoding of the
+// assumptions about pairs (protocol.Other, made by the generators'
+// assumption) that reads the thread's own value for the other thread's.
+func TestBrokenPairs(t *testing.T) {
+	t.Parallel()
+	s := smtgen.NewSolver(queryTimeout)
+	s.Break(smtgen.OtherAsOwn)
+	p := parameters(t, 6001)
+	p.MinSuccessfulTests = defaultCases
+	res := forAll(Full, smtProperty(s, interval.Traces, nil)).Check(p)
+	if res.Passed() {
+		t.Fatalf("the SMT property passed %d cases against pairs read as the thread's own", res.Succeeded)
+	}
+	t.Logf("caught as it should be: %s", describe(res, p.Seed()))
+}
+
 // confirmPrefix starts the reason of check's Unknown for a model that does
 // not replay (check.unconfirmed).
 const confirmPrefix = "a possible race or divergence could not be confirmed"

@@ -25,6 +25,13 @@
 //   - an assume directly in the top-level body is a precondition: a thread
 //     that falsifies one is left out of the run; an assume anywhere else mutes
 //     the accesses of the thread for the rest of its enclosing block;
+//   - an assume whose condition names the other thread of a pair
+//     (protocol.Other: a binary barrier invariant assumed for the pair)
+//     holds or not for a pair: it mutes the accesses after it, as a
+//     nested assume does, but only for the threads it is false with
+//     (Admits); at the top level, every access of the thread for them. It
+//     never leaves a thread out of the run and has no part in barrier
+//     divergence;
 //   - within a block, all threads must take the same barriers and the same
 //     decisions at synchronized conditionals and loops (those containing a
 //     sync), otherwise the run has barrier divergence;
@@ -123,6 +130,26 @@ type AccessValue struct {
 	// its thread (lock-step warps).
 	Step string
 	Seq  int
+
+	// pairs are the assumptions naming the other thread of a pair in
+	// force at the access (Admits)
+	pairs []*pairCond
+}
+
+// Admits reports whether the assumptions that name the other thread of a
+// pair (protocol.Other) in force at a and at b hold for the pair of their
+// threads, each as its own thread sees it: accesses such an assumption
+// mutes for a pair are not compared for it.
+func Admits(a, b AccessValue) bool {
+	holds := func(x AccessValue, other int) bool {
+		for _, pc := range x.pairs {
+			if other < len(pc.holds) && !pc.holds[other] {
+				return false
+			}
+		}
+		return true
+	}
+	return holds(a, b.Thread) && holds(b, a.Thread)
 }
 
 // Benign reports whether two access values are writes of values known to be
@@ -268,6 +295,7 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 			th.block(body, false, true)
 			runs = append(runs, th)
 		}
+		in.decide(runs)
 	})
 	if err != nil {
 		return nil, err
@@ -325,9 +353,14 @@ func Phase(stmts []protocol.Stmt, vars map[string]int64, kinds map[string]protoc
 	}
 	var out []AccessValue
 	err = try(func() {
+		var ths []*thread
 		for i := range cfg.Threads {
 			th := in.newThread(i, vars)
 			th.block(stmts, false, false)
+			ths = append(ths, th)
+		}
+		in.decide(ths)
+		for _, th := range ths {
 			out = append(out, th.accesses...)
 		}
 	})
@@ -519,7 +552,7 @@ func Races(r *Result) []Race {
 					concurrent = a.Phase == b.Phase
 				}
 				if a.Thread != b.Thread && protocol.Conflicts(a.Access.ModeIn(g), b.Access.ModeIn(g)) && concurrent &&
-					(r.BenignRaces || !Benign(a.AccessValue, b.AccessValue)) {
+					(r.BenignRaces || !Benign(a.AccessValue, b.AccessValue)) && Admits(a.AccessValue, b.AccessValue) {
 					races = append(races, Race{a.AccessValue, b.AccessValue})
 				}
 			}

@@ -35,6 +35,55 @@ type thread struct {
 	unfenced [2]struct{ phase, warp, grid int }
 	accesses []AccessValue
 	events   []Event
+	// pairs are the assumptions that name the other thread of a pair
+	// (protocol.Other) in scope, innermost last; met lists every one the
+	// thread met, to be decided for every other thread when all have run
+	// (decide)
+	pairs, met []*pairCond
+	// other is the other thread while a pair condition is decided
+	other *Thread
+}
+
+// pairCond is an assume met by a thread whose condition names the other
+// thread of a pair: it holds or not for each other thread of the run, and
+// an access it guards is compared only with the threads it holds for.
+type pairCond struct {
+	cond  protocol.Cond
+	loops []LoopVal // the loop variables in scope where it was met
+	holds []bool    // by index in Config.Threads, once decided
+}
+
+// pairCond records an assume that names the other thread.
+func (th *thread) pairCond(c protocol.Cond) *pairCond {
+	pc := &pairCond{cond: c, loops: append([]LoopVal(nil), th.loops...)}
+	th.met = append(th.met, pc)
+	return pc
+}
+
+// paired runs b for the pairs c holds for.
+func (th *thread) paired(c protocol.Cond, b *protocol.Block, muted bool) {
+	th.pairs = append(th.pairs, th.pairCond(c))
+	th.block(stmtsOf(b), muted, false)
+	th.pairs = th.pairs[:len(th.pairs)-1]
+}
+
+// decide evaluates the pair conditions the threads met for every other
+// thread of the configuration.
+func (in *interp) decide(ths []*thread) {
+	for _, th := range ths {
+		for _, pc := range th.met {
+			pc.holds = make([]bool, len(in.cfg.Threads))
+			for j := range in.cfg.Threads {
+				if j == th.idx {
+					pc.holds[j] = true
+					continue
+				}
+				view := in.newThread(th.idx, th.outer)
+				view.loops, view.other = pc.loops, &in.cfg.Threads[j]
+				pc.holds[j] = view.cond(pc.cond)
+			}
+		}
+	}
 }
 
 // bailout carries an evaluation error up to try.
@@ -106,7 +155,9 @@ func (th *thread) step(n protocol.Node) {
 // admitted evaluates the top-level assumes of body, the preconditions.
 func (th *thread) admitted(body []protocol.Stmt) bool {
 	for _, s := range body {
-		if a, ok := s.(*protocol.Assume); ok && !th.cond(a.Cond) {
+		// one that names the other thread guards the accesses after it
+		// for the pairs it holds for, as a nested one does (block)
+		if a, ok := s.(*protocol.Assume); ok && !protocol.HasOther(a.Cond) && !th.cond(a.Cond) {
 			return false
 		}
 	}
@@ -124,11 +175,18 @@ func stmtsOf(b *protocol.Block) []protocol.Stmt {
 // enclosing block was false). When top, stmts is the top-level body, whose
 // assumes are preconditions that admitted has already checked.
 func (th *thread) block(stmts []protocol.Stmt, muted, top bool) {
+	inScope := len(th.pairs)
+	defer func() { th.pairs = th.pairs[:inScope] }() // for the rest of this block only
 	for _, s := range stmts {
 		th.step(s)
 		switch s := s.(type) {
 		case *protocol.Assume:
-			if !top && !muted && !th.cond(s.Cond) {
+			switch {
+			case muted:
+			case protocol.HasOther(s.Cond):
+				th.pairs = append(th.pairs, th.pairCond(s.Cond))
+			case top:
+			case !th.cond(s.Cond):
 				muted = true // for the rest of this block only
 			}
 		case *protocol.Access:
@@ -156,6 +214,13 @@ func (th *thread) block(stmts []protocol.Stmt, muted, top bool) {
 				}
 			}
 		case *protocol.If:
+			if protocol.HasOther(s.Cond) {
+				// a guard made of such an assume (wellformed): each
+				// branch for the pairs its condition holds for
+				th.paired(s.Cond, s.Then, muted)
+				th.paired(&protocol.Not{At: s.Cond.Pos(), X: s.Cond}, s.Else, muted)
+				continue
+			}
 			c := th.cond(s.Cond)
 			if sc := th.synced[s]; sc != 0 {
 				th.events = append(th.events, Event{Kind: Branch, Stmt: s, Cond: c, Scopes: sc})
@@ -230,8 +295,12 @@ func (th *thread) access(a *protocol.Access) {
 	if th.kinds[a.Array] == protocol.Global {
 		u = th.unfenced[1]
 	}
+	var pairs []*pairCond
+	if len(th.pairs) > 0 {
+		pairs = append(pairs, th.pairs...)
+	}
 	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase - u.phase, WarpPhase: th.warpPh - u.warp, GridPhase: th.gridPh - u.grid, Warp: th.warp(), Value: value,
-		Step: fmt.Sprintf("%p %v", a, th.iters), Seq: len(th.accesses)})
+		Step: fmt.Sprintf("%p %v", a, th.iters), Seq: len(th.accesses), pairs: pairs})
 }
 
 func (th *thread) cond(c protocol.Cond) bool {
@@ -285,6 +354,12 @@ func (th *thread) expr(e protocol.Expr) int64 {
 			return th.expr(e.Then)
 		}
 		return th.expr(e.Else)
+	case *protocol.Other:
+		if th.other == nil {
+			fail(e.At, "other() outside the condition of an assume")
+		}
+		them := &thread{interp: th.interp, idx: -1, t: *th.other, outer: th.outer}
+		return them.expr(e.X)
 	case *protocol.Call:
 		if k, ok := th.kinds[e.Func]; !ok || k != protocol.Param {
 			fail(e.At, "%s is not a declared param and cannot be called", e.Func)

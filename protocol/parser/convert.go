@@ -336,6 +336,8 @@ func (c *converter) primary(g *primary) value {
 		return condValue(&protocol.BoolLit{At: at, Value: *g.Bool == "true"})
 	case g.Builtin != nil:
 		return intValue(c.builtin(g.Builtin))
+	case g.Other != nil:
+		return intValue(&protocol.Other{At: at, X: c.expr(g.Other)})
 	case g.Name != nil:
 		return intValue(c.call(g.Name))
 	default:

@@ -227,6 +227,7 @@ type primary struct {
 	Int     *string     `parser:"  @Int"`
 	Bool    *string     `parser:"| @('true' | 'false')"`
 	Builtin *builtin    `parser:"| @@"`
+	Other   *expression `parser:"| 'other' '(' @@ ')'"`
 	Name    *call       `parser:"| @@"`
 	Paren   *expression `parser:"| '(' @@ ')'"`
 }

@@ -264,6 +264,10 @@ func (p *printer) expr(e protocol.Expr, min int) {
 		p.expr(e.Else, precTernary) // right-associative
 	case *protocol.Call:
 		p.call(e)
+	case *protocol.Other:
+		p.write("other(")
+		p.expr(e.X, precTernary)
+		p.write(")")
 	default:
 		p.write("<nil>")
 	}

@@ -6,7 +6,10 @@ import "github.com/drfcheck/drfcheck/protocol"
 // the whole run, from the rest of the top-level statements.
 func splitPre(body []protocol.Stmt) (pre []protocol.Cond, rest []protocol.Stmt) {
 	for _, s := range body {
-		if a, ok := s.(*protocol.Assume); ok {
+		// an assumption about pairs (protocol.Other) guards the
+		// accesses after it only, as a nested one does: it is never a
+		// fact of the run (specialize) or of barrier divergence
+		if a, ok := s.(*protocol.Assume); ok && !protocol.HasOther(a.Cond) {
 			pre = append(pre, a.Cond)
 			continue
 		}

@@ -63,6 +63,10 @@ type ghostState struct {
 	// assume: what threadIdx.x of the other thread of a binary
 	// invariant's instance becomes in the values it names (a placeholder)
 	other protocol.Expr
+	// assume: an instantiation expression is being evaluated, where
+	// __other_int(x) is x of the other thread of the pair a race query
+	// compares (protocol.Other)
+	instance bool
 }
 
 // tie is a value of the other thread of the pair: mine, a fresh value of
@@ -149,8 +153,26 @@ func (x *exec) other(e *ir.Other) value {
 		return intVal{mine}
 	case x.ghost.mode == ghostAssume && x.ghost.other != nil:
 		return intVal{protocol.Subst{tidX: x.ghost.other}.Expr(v.e)}
+	case x.ghost.mode == ghostAssume && x.ghost.instance && x.ofThread(v.e):
+		return intVal{protocol.OtherOf(v.e, func(name string) bool { return x.k.kinds[name] == protocol.Local })}
 	}
 	return x.fresh(at, e.T, "other", true, false)
+}
+
+// ofThread reports whether e is a value the other thread of a pair has
+// too, whatever it is running: made of its indices, the kernel's
+// parameters and its own unknowns (locals), never of a loop variable,
+// whose value the other thread may have in another iteration.
+func (x *exec) ofThread(e protocol.Expr) bool {
+	ok := true
+	protocol.Inspect(e, func(n protocol.Node) bool {
+		if v, isVar := n.(*protocol.Var); isVar {
+			k, declared := x.k.kinds[v.Name]
+			ok = ok && declared && (k == protocol.Local || k == protocol.Param) && !x.k.loopLocal[v.Name]
+		}
+		return ok
+	})
+	return ok
 }
 
 // tidX is threadIdx.x in a protocol.Subst.
@@ -173,7 +195,7 @@ func (x *exec) assumeInvariants(b *ir.Barrier) {
 func (x *exec) assumeInstance(b *ir.Barrier, inv *ir.Invariant, in *ir.Instance) {
 	at := in.At
 	thread := func(tb *ir.Block, te ir.Expr) (e protocol.Expr) {
-		x.ghosted(ghostState{mode: ghostAssume, barrier: b}, func() {
+		x.ghosted(ghostState{mode: ghostAssume, barrier: b, instance: true}, func() {
 			x.block(tb)
 			e = x.asInt(at, x.eval(te))
 		})
@@ -248,7 +270,9 @@ func (x *exec) ghosted(g ghostState, f func()) {
 // ghostLoad is the value an invariant's load reads.
 func (x *exec) ghostLoad(at protocol.Pos, s *ir.Load, off value) value {
 	b := s.Addr.Base
-	if x.ghost.mode == ghostCheck {
+	if x.ghost.mode == ghostCheck && (b.Kind == ir.Private || x.written[b]) {
+		// memory no thread writes during the kernel holds its first
+		// value all along: every location of it is known
 		return x.convert(at, x.knownNow(at, b, off, s.T), s.T, s.Dst.T)
 	}
 	g := x.ghost.barrier

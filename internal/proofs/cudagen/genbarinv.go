@@ -134,15 +134,24 @@ func (g *gen) barInvStmt(out *[]Stmt) {
 
 // binaryInvariant places a binary barrier invariant: every two threads
 // stored different values into their cells (with same, threads 2m and
-// 2m + 1 store one value, and it fails), assumed for the pair of the
-// thread and another, (tid + k) % T; a thread that reads the same value
-// in both cells writes the block's cell of the target, which the
-// invariant says none does.
+// 2m + 1 store one value, and it fails). Either it is assumed for the
+// pair of the thread and another, (tid + k) % T, and a thread that reads
+// the same value in both cells writes the block's cell of the target,
+// which the invariant says none does:
 //
 //	bi[tid] = (unsigned)(tid * 3 + 1);
 //	__barrier_invariant_binary(bi[tid] != bi[__other_int(tid)], tid, (tid + 5) % 8);
 //	__syncthreads();
 //	if (bi[tid] == bi[(tid + 5) % 8]) own[blockIdx.x] = tid + 1;
+//
+// or it is assumed for the pair of threads a race check compares (the
+// instantiation (e, __other_int(e)), GPUVerify's idiom), at the cells
+// they read, and each thread writes the cell of the target its value
+// names, which the invariant says differ for two threads:
+//
+//	__barrier_invariant_binary(bi[tid] != bi[__other_int(tid)], (tid + 5) % 8, (__other_int(tid) + 5) % 8);
+//	__syncthreads();
+//	own[blockIdx.x * 26 + bi[(tid + 5) % 8] % 26] = tid + 1;
 func (g *gen) binaryInvariant(out *[]Stmt, same bool) {
 	T := int64(g.p.threads())
 	cell := &Var{Name: g.name("bi"), Kind: VShared, T: tUint, Dims: []int{int(T)}, Elect: true}
@@ -158,11 +167,23 @@ func (g *gen) binaryInvariant(out *[]Stmt, same bool) {
 	k := int64(1 + g.biintn(int(T-1))) // another thread
 	j := func() Expr { return bin("%", bin("+", tid(), intLit(k)), intLit(T)) }
 	inv := &BarInv{C: bin("!=", at(tid()), at(&Builtin{Name: otherTid})), Insts: []Expr{tid(), j()}, Binary: true}
+	pair := g.biintn(2) == 0
+	if pair {
+		inv.Insts = []Expr{j(), bin("%", bin("+", &Builtin{Name: otherTid}, intLit(k)), intLit(T))}
+	}
 	*out = append(*out, &Sync{Op: "__syncthreads", Invs: []*BarInv{inv}})
 	for _, e := range g.st {
 		*e = epoch{}
 	}
 	G := int64(g.p.blocks())
+	if pair {
+		K := a*T + b + 1 // room for every value: v % K is v
+		tgt := &Var{Name: g.name("own"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1, MinLen: int(G * K)}
+		g.k.Params = append(g.k.Params, tgt)
+		idx := bin("+", bin("*", g.blin(), uintLit(K)), bin("%", at(j()), uintLit(K)))
+		*out = append(*out, &Assign{L: &Index{X: ref(tgt), I: idx}, Op: "=", R: bin("+", tid(), intLit(1))})
+		return
+	}
 	tgt := &Var{Name: g.name("own"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1, MinLen: int(G)}
 	g.k.Params = append(g.k.Params, tgt)
 	*out = append(*out, &If{C: bin("==", at(tid()), at(j())),
