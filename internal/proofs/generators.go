@@ -54,6 +54,7 @@ package proofs
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand"
 	"slices"
@@ -523,20 +524,35 @@ func (b *builder) cond(depth int, withTid, uniformOnly bool) protocol.Cond {
 
 // assumption makes the condition of a nested or top-level assume:
 // sometimes one about the pair of threads compared, which names the other
-// thread (protocol.Other).
+// thread (protocol.Other). The condition of one thread is made either
+// way, so that the cases' random stream, on which the seeds of the
+// properties that must catch a defect were chosen, is the one it was
+// before pairs; the choice of a pair and its terms come from a stream of
+// their own, seeded by that condition.
 func (b *builder) assumption() protocol.Cond {
-	if !b.chance(3) {
-		return b.cond(1, true, false)
+	c := b.cond(1, true, false)
+	h := fnv.New64a()
+	h.Write([]byte(printer.Node(c)))
+	pr := rand.New(rand.NewSource(int64(h.Sum64())))
+	if pr.Intn(3) != 0 {
+		return c
 	}
-	theirs := protocol.OtherOf(b.tid(), func(string) bool { return false })
-	if b.chance(2) {
-		theirs = bin(protocol.Add, theirs, lit(int64(b.r.Intn(3))))
+	mine := protocol.Expr(tid())
+	if b.c.height() > 1 && pr.Intn(3) == 0 {
+		mine = tidY()
 	}
-	c := protocol.Cond(cmp(cmpOps[b.r.Intn(len(cmpOps))], b.expr(1, true, false), theirs))
-	if b.chance(3) {
-		c = &protocol.Logic{Op: protocol.Or, X: c, Y: b.cond(0, true, false)}
+	if vars := b.scope(false); len(vars) > 0 && pr.Intn(2) == 0 {
+		mine = bin(protocol.Add, mine, variable(vars[pr.Intn(len(vars))]))
 	}
-	return c
+	theirs := protocol.OtherOf(tid(), func(string) bool { return false })
+	if pr.Intn(2) == 0 {
+		theirs = bin(protocol.Add, theirs, lit(int64(pr.Intn(3))))
+	}
+	pair := protocol.Cond(cmp(cmpOps[pr.Intn(len(cmpOps))], mine, theirs))
+	if pr.Intn(3) == 0 {
+		pair = &protocol.Logic{Op: protocol.Or, X: pair, Y: c}
+	}
+	return pair
 }
 
 // index makes an array index, biased toward the patterns of real kernels

@@ -67,7 +67,9 @@ func (p *preparer) stmt(s protocol.Stmt, c loopCtx) protocol.Stmt {
 			// the value written may name loop variables too
 			a.Value = c.rename.Expr(s.Value)
 		}
-		a.Loops = append([]protocol.LoopValue(nil), c.loops...)
+		// the iterations the front end names (a loop it unrolled) come
+		// first, then the protocol's loops
+		a.Loops = append(append([]protocol.LoopValue(nil), s.Loops...), c.loops...)
 		return &a
 	case *protocol.Loop:
 		l := *s

@@ -441,6 +441,18 @@ type Instance struct {
 	TidX2 Expr
 }
 
+// Iteration marks the statements that follow, up to the next Iteration
+// of the same variable, as one iteration of a source loop lowered as the
+// sequence of its iterations (unroll.go): its counter Var holds Value
+// there. End marks the end of the loop. Reports name the iteration of a
+// race with it, as they do a loop variable's value.
+type Iteration struct {
+	At    protocol.Pos
+	Var   string
+	Value int64
+	End   bool
+}
+
 // Fence is a memory fence: it orders a thread's own accesses, and
 // synchronizes no threads. Scope is "block", "device" or "system".
 type Fence struct {
@@ -497,37 +509,39 @@ func (*Call) expr()    {}
 func (*Opaque) expr()  {}
 func (*Other) expr()   {}
 
-func (s *Block) Pos() protocol.Pos    { return s.At }
-func (s *Assign) Pos() protocol.Pos   { return s.At }
-func (s *Load) Pos() protocol.Pos     { return s.At }
-func (s *Store) Pos() protocol.Pos    { return s.At }
-func (s *Atomic) Pos() protocol.Pos   { return s.At }
-func (s *If) Pos() protocol.Pos       { return s.At }
-func (s *Loop) Pos() protocol.Pos     { return s.At }
-func (s *Break) Pos() protocol.Pos    { return s.At }
-func (s *Continue) Pos() protocol.Pos { return s.At }
-func (s *Return) Pos() protocol.Pos   { return s.At }
-func (s *Region) Pos() protocol.Pos   { return s.At }
-func (s *Exit) Pos() protocol.Pos     { return s.At }
-func (s *Barrier) Pos() protocol.Pos  { return s.At }
-func (s *Fence) Pos() protocol.Pos    { return s.At }
-func (s *Assume) Pos() protocol.Pos   { return s.At }
-func (s *Unknown) Pos() protocol.Pos  { return s.At }
-func (f *Func) Pos() protocol.Pos     { return f.At }
+func (s *Block) Pos() protocol.Pos     { return s.At }
+func (s *Assign) Pos() protocol.Pos    { return s.At }
+func (s *Load) Pos() protocol.Pos      { return s.At }
+func (s *Store) Pos() protocol.Pos     { return s.At }
+func (s *Atomic) Pos() protocol.Pos    { return s.At }
+func (s *If) Pos() protocol.Pos        { return s.At }
+func (s *Loop) Pos() protocol.Pos      { return s.At }
+func (s *Break) Pos() protocol.Pos     { return s.At }
+func (s *Continue) Pos() protocol.Pos  { return s.At }
+func (s *Return) Pos() protocol.Pos    { return s.At }
+func (s *Region) Pos() protocol.Pos    { return s.At }
+func (s *Exit) Pos() protocol.Pos      { return s.At }
+func (s *Barrier) Pos() protocol.Pos   { return s.At }
+func (s *Fence) Pos() protocol.Pos     { return s.At }
+func (s *Iteration) Pos() protocol.Pos { return s.At }
+func (s *Assume) Pos() protocol.Pos    { return s.At }
+func (s *Unknown) Pos() protocol.Pos   { return s.At }
+func (f *Func) Pos() protocol.Pos      { return f.At }
 
-func (*Block) stmt()    {}
-func (*Assign) stmt()   {}
-func (*Load) stmt()     {}
-func (*Store) stmt()    {}
-func (*Atomic) stmt()   {}
-func (*If) stmt()       {}
-func (*Loop) stmt()     {}
-func (*Break) stmt()    {}
-func (*Continue) stmt() {}
-func (*Return) stmt()   {}
-func (*Region) stmt()   {}
-func (*Exit) stmt()     {}
-func (*Barrier) stmt()  {}
-func (*Fence) stmt()    {}
-func (*Assume) stmt()   {}
-func (*Unknown) stmt()  {}
+func (*Block) stmt()     {}
+func (*Assign) stmt()    {}
+func (*Load) stmt()      {}
+func (*Store) stmt()     {}
+func (*Atomic) stmt()    {}
+func (*If) stmt()        {}
+func (*Loop) stmt()      {}
+func (*Break) stmt()     {}
+func (*Continue) stmt()  {}
+func (*Return) stmt()    {}
+func (*Region) stmt()    {}
+func (*Exit) stmt()      {}
+func (*Barrier) stmt()   {}
+func (*Fence) stmt()     {}
+func (*Iteration) stmt() {}
+func (*Assume) stmt()    {}
+func (*Unknown) stmt()   {}

@@ -253,6 +253,11 @@ func simple(s Stmt) (string, bool) {
 		return text, true
 	case *Fence:
 		return "fence " + s.Scope, true
+	case *Iteration:
+		if s.End {
+			return "end of the iterations of " + s.Var, true
+		}
+		return fmt.Sprintf("iteration %s = %d", s.Var, s.Value), true
 	case *Assume:
 		if s.Requires {
 			return "requires " + ExprString(s.Cond), true

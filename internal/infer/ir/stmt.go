@@ -412,6 +412,10 @@ func (l *lowerer) ifStmt(n *clang.Node) {
 
 // loop lowers for, while and do loops, keeping their parts apart.
 func (l *lowerer) loop(n *clang.Node) {
+	if name, values, ok := unrollable(n); ok {
+		l.unroll(n, len(values), name, values)
+		return
+	}
 	at := l.pos(n)
 	lp := &Loop{At: at, Init: &Block{At: at}, Test: &Block{At: at}, Post: &Block{At: at}, Body: &Block{At: at}}
 	var init, condVar, cond, inc, body *clang.Node
@@ -447,6 +451,20 @@ func (l *lowerer) loop(n *clang.Node) {
 		lp.Body.At = l.pos(body)
 	}
 	l.emit(lp)
+}
+
+// unroll lowers a for loop of k iterations as their sequence
+// (unroll.go): each iteration's body and increment lowered anew.
+func (l *lowerer) unroll(n *clang.Node, k int, name string, values []int64) {
+	at := l.pos(n)
+	init, inc, body := n.Child(0), n.Child(3), n.Child(4)
+	l.stmt(init)
+	for i := 0; i < k; i++ {
+		l.emit(&Iteration{At: at, Var: name, Value: values[i]})
+		l.stmt(body)
+		l.discard(inc)
+	}
+	l.emit(&Iteration{At: at, Var: name, End: true})
 }
 
 // returnStmt lowers return: the end of the thread at the kernel's level;

@@ -38,7 +38,11 @@ type exec struct {
 	syncs    int                     // how many barriers the run has met
 	lockStep bool                    // warps run in lock-step: no read is covered
 	ghost    ghostState              // how a barrier invariant being evaluated reads (invariant.go)
-	defect   Defect                  // a deliberately unsound rule (Options.Defect)
+	// iterations are the iterations of the source loops lowered as the
+	// sequence of their iterations around the current point (ir.Iteration),
+	// outermost first: the accesses name them, as a loop variable's value
+	iterations []protocol.LoopValue
+	defect     Defect // a deliberately unsound rule (Options.Defect)
 }
 
 // sink collects what a run reports. Trial runs of a loop body have their

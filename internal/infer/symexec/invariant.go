@@ -106,7 +106,7 @@ func (x *exec) checkInvariants(b *ir.Barrier) {
 		}
 		arr := x.k.invariantArray(inv)
 		acc := func(m protocol.Mode, idx []protocol.Expr) *protocol.Access {
-			return &protocol.Access{At: at, Mode: m, Array: arr, Index: idx, Source: inv.Source}
+			return &protocol.Access{At: at, Mode: m, Array: arr, Index: idx, Source: inv.Source, Loops: x.iterations}
 		}
 		// an atomic: two threads that both break φ make one report
 		x.guarded(at, not(at, c), []protocol.Stmt{acc(protocol.Atomic, mine)})

@@ -2,6 +2,7 @@ package symexec
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/drfcheck/drfcheck/internal/infer/ir"
@@ -218,6 +219,8 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.barrier(s)
 	case *ir.Fence:
 		// orders the thread's own accesses only: no synchronization
+	case *ir.Iteration:
+		x.iteration(s)
 	case *ir.Assume:
 		x.assume(s)
 	case *ir.Unknown:
@@ -227,6 +230,19 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.unknown(at, "a statement this stage does not know (%T)", s)
 	}
 	return fallThrough()
+}
+
+// iteration notes the iteration of an unrolled loop that the statements
+// after it belong to (ir.Iteration).
+func (x *exec) iteration(s *ir.Iteration) {
+	its := slices.Clone(x.iterations)
+	if n := len(its); n > 0 && its[n-1].Name == s.Var {
+		its = its[:n-1]
+	}
+	if !s.End {
+		its = append(its, protocol.LoopValue{Name: s.Var, Value: lit(s.At, s.Value)})
+	}
+	x.iterations = its
 }
 
 // selfStep returns v + e or v - e when an assignment sets an integer v to
@@ -549,7 +565,7 @@ func (x *exec) access(at protocol.Pos, mode protocol.Mode, b *ir.Base, offset va
 	arr := x.k.array(b)
 	off := x.asInt(at, offset)
 	acc := func(idx protocol.Expr) *protocol.Access {
-		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src, Shape: arr.shape, BlockScope: blockScope, CellBytes: arr.cellBytes}
+		return &protocol.Access{At: at, Mode: mode, Array: arr.name, Index: []protocol.Expr{idx}, Source: src, Shape: arr.shape, BlockScope: blockScope, CellBytes: arr.cellBytes, Loops: x.iterations}
 	}
 	size, unit := t.Size, arr.unit
 	if size <= 0 {

@@ -60,9 +60,31 @@ const (
 	biSame             // binary: two threads stored one value (racy: it fails)
 )
 
-// barInvStmt places one barrier invariant fragment (the kernel's top level).
+// barInvStmt places one barrier invariant fragment (the kernel's top
+// level), sometimes as the body of a loop of a few rounds, with a barrier
+// at its end that orders a round's reads before the next round's stores:
+// a loop whose rounds its text fixes, which drfcheck checks round by
+// round, or one whose rounds depend on a parameter.
 func (g *gen) barInvStmt(out *[]Stmt) {
 	g.biDone = true
+	if g.biintn(3) != 0 {
+		g.barInvFragment(out)
+		return
+	}
+	var inner []Stmt
+	g.barInvFragment(&inner)
+	g.sync(&inner)
+	iv := &Var{Name: g.name("round"), Kind: VLocal, T: tInt}
+	var bound Expr = intLit(int64(1 + g.biintn(3)))
+	if g.biintn(3) == 0 {
+		bound = bin("+", bin("%", ref(g.nPar), intLit(3)), intLit(1))
+	}
+	*out = append(*out, &For{Init: &Decl{V: iv, Init: intLit(0)}, C: bin("<", ref(iv), bound),
+		Post: &IncDec{L: ref(iv), Op: "++"}, Body: block(inner...)})
+}
+
+// barInvFragment makes the statements of a barrier invariant fragment.
+func (g *gen) barInvFragment(out *[]Stmt) {
 	T := int64(g.p.threads())
 	var kind int
 	if g.mood == Racy {

@@ -1,8 +1,8 @@
 // expect: racy
 //--blockDim=8 --gridDim=1
 // The Kogge-Stone compaction of kogge_stone_compact_drf.cu without the
-// barrier between the reads and the store of the second step: thread t
-// stores its cell while thread t + 2 reads it.
+// barrier between the reads and the store of a step: thread t stores its
+// cell while thread t + offset reads it.
 #define F(i) (data[i] != 0 ? 1 : 0)
 #define W(i, w) ((t - (w) < (i) && (i) <= t) ? F(i) : 0)
 #define SUM(w) (W(0, w) + W(1, w) + W(2, w) + W(3, w) + W(4, w) + W(5, w) + W(6, w) + W(7, w))
@@ -12,23 +12,14 @@ __global__ void compact(const int *data, int *out) {
   s[t] = F(t);
   __barrier_invariant(s[t] == SUM(1), t, t - 1);
   __syncthreads();
-  int sum = s[t];
-  if (t >= 1) sum += s[t - 1];
-  __syncthreads();
-  s[t] = sum;
-  __barrier_invariant(s[t] == SUM(2), t, t - 2);
-  __syncthreads();
-  sum = s[t];
-  if (t >= 2) sum += s[t - 2]; // want race
-  s[t] = sum; // want race
-  __barrier_invariant(s[t] == SUM(4), t, t - 4);
-  __syncthreads();
-  sum = s[t];
-  if (t >= 4) sum += s[t - 4];
-  __syncthreads();
-  s[t] = sum;
-  __barrier_invariant(s[t] == SUM(8), t);
-  __syncthreads();
+  for (int offset = 1; offset < 8; offset *= 2) {
+    int sum = s[t];
+    if (t >= offset)
+      sum += s[t - offset]; // want race
+    s[t] = sum; // want race
+    __barrier_invariant(s[t] == SUM(2 * offset), t, t - 2 * offset);
+    __syncthreads();
+  }
   if (data[t] != 0)
     out[s[t] - 1] = data[t];
 }

@@ -13,23 +13,14 @@ __global__ void compact(const int *data, int *out) {
   s[t] = F(t);
   __barrier_invariant(s[t] == SUM(1), t, t - 1);
   __syncthreads();
-  int sum = s[t];
-  if (t >= 1) sum += s[t - 1];
-  __syncthreads();
-  s[t] = sum;
-  __barrier_invariant(s[t] == SUM(2), t, t - 2);
-  __syncthreads();
-  sum = s[t];
-  if (t >= 2) sum += s[t - 2];
-  __syncthreads();
-  s[t] = sum;
-  __barrier_invariant(s[t] == SUM(4), t, t - 4);
-  __syncthreads();
-  sum = s[t];
-  if (t >= 4) sum += s[t - 4];
-  __syncthreads();
-  s[t] = sum;
-  __barrier_invariant(s[t] == SUM(8), t);
-  __syncthreads();
+  for (int offset = 1; offset < 8; offset *= 2) {
+    int sum = s[t];
+    if (t >= offset)
+      sum += s[t - offset];
+    __syncthreads();
+    s[t] = sum;
+    __barrier_invariant(s[t] == SUM(2 * offset), t, t - 2 * offset);
+    __syncthreads();
+  }
   out[s[t] - 1] = data[t]; // want race
 }
