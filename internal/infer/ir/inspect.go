@@ -54,6 +54,8 @@ func Inspect(n Node, f func(Node) bool) {
 		visitBlock(n.Post)
 	case *Region:
 		visitBlock(n.Body)
+	case *Iteration:
+		visitExpr(n.Value)
 	case *Barrier:
 		visitExpr(n.Arg)
 		for _, inv := range n.Invariants {

@@ -443,13 +443,13 @@ type Instance struct {
 
 // Iteration marks the statements that follow, up to the next Iteration
 // of the same variable, as one iteration of a source loop lowered as the
-// sequence of its iterations (unroll.go): its counter Var holds Value
-// there. End marks the end of the loop. Reports name the iteration of a
-// race with it, as they do a loop variable's value.
+// sequence of its iterations (unroll.go): its counter Var holds Value (a
+// read of it) there. End marks the end of the loop. Reports name the
+// iteration of a race with it, as they do a loop variable's value.
 type Iteration struct {
 	At    protocol.Pos
 	Var   string
-	Value int64
+	Value Expr
 	End   bool
 }
 

@@ -257,7 +257,7 @@ func simple(s Stmt) (string, bool) {
 		if s.End {
 			return "end of the iterations of " + s.Var, true
 		}
-		return fmt.Sprintf("iteration %s = %d", s.Var, s.Value), true
+		return fmt.Sprintf("iteration %s = %s", s.Var, ExprString(s.Value)), true
 	case *Assume:
 		if s.Requires {
 			return "requires " + ExprString(s.Cond), true

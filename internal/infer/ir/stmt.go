@@ -412,10 +412,16 @@ func (l *lowerer) ifStmt(n *clang.Node) {
 
 // loop lowers for, while and do loops, keeping their parts apart.
 func (l *lowerer) loop(n *clang.Node) {
-	if name, values, ok := unrollable(n); ok {
-		l.unroll(n, len(values), name, values)
+	if u, ok := unrollable(n); ok {
+		l.unroll(n, u)
 		return
 	}
+	l.loopFrom(n, true)
+}
+
+// loopFrom lowers a loop, with its init or without (the rest of a loop
+// whose first iterations were lowered one by one).
+func (l *lowerer) loopFrom(n *clang.Node, withInit bool) {
 	at := l.pos(n)
 	lp := &Loop{At: at, Init: &Block{At: at}, Test: &Block{At: at}, Post: &Block{At: at}, Body: &Block{At: at}}
 	var init, condVar, cond, inc, body *clang.Node
@@ -434,7 +440,9 @@ func (l *lowerer) loop(n *clang.Node) {
 		lp.Kind = DoWhile
 		body, cond = n.Child(0), n.Child(1)
 	}
-	lp.Init.Stmts = l.into(func() { l.stmt(init) })
+	if withInit {
+		lp.Init.Stmts = l.into(func() { l.stmt(init) })
+	}
 	lp.Test.Stmts = l.into(func() {
 		if !condVar.Empty() {
 			l.declare(condVar)
@@ -453,18 +461,24 @@ func (l *lowerer) loop(n *clang.Node) {
 	l.emit(lp)
 }
 
-// unroll lowers a for loop of k iterations as their sequence
-// (unroll.go): each iteration's body and increment lowered anew.
-func (l *lowerer) unroll(n *clang.Node, k int, name string, values []int64) {
+// unroll lowers a for loop as the sequence of its iterations
+// (unroll.go): each iteration's body and increment lowered anew, marked
+// with the counter's value.
+func (l *lowerer) unroll(n *clang.Node, u unrolling) {
 	at := l.pos(n)
-	init, inc, body := n.Child(0), n.Child(3), n.Child(4)
-	l.stmt(init)
-	for i := 0; i < k; i++ {
-		l.emit(&Iteration{At: at, Var: name, Value: values[i]})
-		l.stmt(body)
-		l.discard(inc)
+	l.stmt(n.Child(0))
+	for i := 0; i < u.n; i++ {
+		l.iteration(n, u)
 	}
-	l.emit(&Iteration{At: at, Var: name, End: true})
+	l.emit(&Iteration{At: at, Var: u.name, End: true})
+}
+
+// iteration lowers one iteration of a loop lowered as its iterations.
+func (l *lowerer) iteration(n *clang.Node, u unrolling) {
+	at := l.pos(n)
+	l.emit(&Iteration{At: at, Var: u.name, Value: l.scalar(l.rv(u.counter), l.typeOf(u.counter).ir, at)})
+	l.stmt(n.Child(4))
+	l.discard(n.Child(3))
 }
 
 // returnStmt lowers return: the end of the thread at the kernel's level;

@@ -12,54 +12,75 @@ import (
 // the next iteration, with the values of that iteration: the symbolic
 // execution, which runs a loop's body once for all its iterations, has no
 // way to say so (GPUVerify asks for loop invariants there). A loop whose
-// iterations are known from its text is lowered as the sequence of its
+// counter and bound its text fixes is lowered as the sequence of its
 // iterations instead, each with its own statements, which is what it
 // means: init; body; inc; body; inc; ... for as long as the condition
-// holds. Only loops that hold a barrier invariant are unrolled so: for
-// the others a loop is cheaper to check than its iterations.
+// holds. Only loops that hold a barrier invariant are lowered so: for the
+// others a loop is cheaper to check than its iterations.
+//
+// A bound the text does not fix (offset < blockDim.x) would need the
+// launch, which the protocol does not know (it is inferred once for all
+// launches): lowered as iterations each under the loop's condition, what
+// follows the loop would be reached from every one of them and would not
+// know which ran last.
 
 // maxUnroll bounds the iterations of a loop lowered as a sequence.
 const maxUnroll = 32
 
-// unrollable returns the counter of a for loop that holds a barrier
-// invariant and its value in each iteration, when the loop's text fixes
-// them: a counter of an integer
+// unrolling is how a for loop is lowered as its iterations.
+type unrolling struct {
+	name    string      // the counter's name
+	counter *clang.Node // a read of the counter: the condition's left operand
+	n       int         // the iterations
+}
+
+// unrollable says how to lower a for loop that holds a barrier invariant
+// as its iterations, when its text fixes them: a counter of an integer
 // type set to a literal by the loop's init, compared with a literal by
 // its condition, stepped by a literal by its increment, and not written
 // in its body, which has no break, continue, return or goto.
-func unrollable(n *clang.Node) (name string, values []int64, ok bool) {
+func unrollable(n *clang.Node) (unrolling, bool) {
+	var u unrolling
 	if n.Kind != "ForStmt" {
-		return "", nil, false
+		return u, false
 	}
 	init, condVar, cond, inc, body := n.Child(0), n.Child(1), n.Child(2), n.Child(3), n.Child(4)
 	if !condVar.Empty() || !holdsInvariant(body) || jumpsOut(body) {
-		return "", nil, false
+		return u, false
 	}
 	id, name, unsigned, v, ok := counterInit(init)
 	if !ok || writes(body, id) {
-		return "", nil, false
-	}
-	test, bound, ok := counterTest(cond, id)
-	if !ok || unsigned && bound < 0 {
-		// C compares with the bound converted: not simulated
-		return "", nil, false
+		return u, false
 	}
 	step, ok := counterStep(inc, id)
 	if !ok {
-		return "", nil, false
+		return u, false
 	}
-	for len(values) <= maxUnroll {
+	c := strip(cond)
+	if c.Empty() || c.Kind != "BinaryOperator" {
+		return u, false
+	}
+	if got, isVar := counterRef(c.Child(0)); !isVar || got != id {
+		return u, false
+	}
+	u.name, u.counter = name, c.Child(0)
+	test, bound, literal := counterTest(c)
+	if !literal || unsigned && bound < 0 {
+		// a bound that is not a literal, or one C converts: not simulated
+		return u, false
+	}
+	// a value out of the counter's type wraps (or overflows): not
+	// simulated
+	inType := func(v int64) bool { return v >= math.MinInt32 && v <= math.MaxInt32 && (!unsigned || v >= 0) }
+	for u.n = 0; u.n <= maxUnroll; u.n++ {
 		if !test(v) {
-			return name, values, true
+			return u, true
 		}
-		values = append(values, v)
-		// a value out of the counter's type wraps (or overflows): not
-		// simulated
-		if v, ok = step(v); !ok || v < math.MinInt32 || v > math.MaxInt32 || unsigned && v < 0 {
-			return "", nil, false
+		if v, ok = step(v); !ok || !inType(v) {
+			return u, false
 		}
 	}
-	return "", nil, false
+	return u, false
 }
 
 // holdsInvariant reports whether a barrier invariant is called in n.
@@ -96,12 +117,12 @@ func counterInit(n *clang.Node) (id, name string, unsigned bool, v int64, ok boo
 	case n.Empty():
 	case n.Kind == "DeclStmt" && len(n.Inner) == 1 && n.Inner[0].Kind == "VarDecl" && len(n.Inner[0].Inner) == 1:
 		d := n.Inner[0]
-		if v, ok := literal(d.Inner[0]); ok && integral(d) {
+		if v, ok := literalOf(d.Inner[0]); ok && integral(d) {
 			return d.ID, d.Name, isUnsigned(d), v, v >= 0 || !isUnsigned(d)
 		}
 	case n.Kind == "BinaryOperator" && n.Opcode == "=":
 		if id, ok := counterRef(n.Child(0)); ok && integral(n.Child(0)) {
-			if v, ok := literal(n.Child(1)); ok {
+			if v, ok := literalOf(n.Child(1)); ok {
 				return id, stripCasts(n.Child(0)).Referenced.Name, isUnsigned(n.Child(0)), v, v >= 0 || !isUnsigned(n.Child(0))
 			}
 		}
@@ -109,28 +130,25 @@ func counterInit(n *clang.Node) (id, name string, unsigned bool, v int64, ok boo
 	return "", "", false, 0, false
 }
 
-// counterTest returns a loop condition that compares the counter with a
-// literal, as a function of the counter's value, and the literal.
-func counterTest(n *clang.Node, id string) (func(int64) bool, int64, bool) {
-	n = strip(n)
-	if n.Empty() || n.Kind != "BinaryOperator" {
+// counterTest returns a comparison of the counter with a literal as a
+// function of the counter's value, and the literal (literal false: the
+// bound is not one).
+func counterTest(c *clang.Node) (test func(int64) bool, bound int64, literal bool) {
+	b, ok := literalOf(c.Child(1))
+	if !ok {
 		return nil, 0, false
 	}
-	c, ok := literal(n.Child(1))
-	if got, isVar := counterRef(n.Child(0)); !isVar || !ok || got != id {
-		return nil, 0, false
-	}
-	switch n.Opcode {
+	switch c.Opcode {
 	case "<":
-		return func(v int64) bool { return v < c }, c, true
+		return func(v int64) bool { return v < b }, b, true
 	case "<=":
-		return func(v int64) bool { return v <= c }, c, true
+		return func(v int64) bool { return v <= b }, b, true
 	case ">":
-		return func(v int64) bool { return v > c }, c, true
+		return func(v int64) bool { return v > b }, b, true
 	case ">=":
-		return func(v int64) bool { return v >= c }, c, true
+		return func(v int64) bool { return v >= b }, b, true
 	case "!=":
-		return func(v int64) bool { return v != c }, c, true
+		return func(v int64) bool { return v != b }, b, true
 	}
 	return nil, 0, false
 }
@@ -156,7 +174,7 @@ func counterStep(n *clang.Node, id string) (func(int64) (int64, bool), bool) {
 		}
 		return func(v int64) (int64, bool) { return v + d, true }, true
 	case "CompoundAssignOperator":
-		c, ok := literal(n.Child(1))
+		c, ok := literalOf(n.Child(1))
 		if !ok {
 			return nil, false
 		}
@@ -187,8 +205,8 @@ func counterRef(n *clang.Node) (string, bool) {
 	return n.Referenced.ID, true
 }
 
-// literal returns the value of an integer literal, through casts.
-func literal(n *clang.Node) (int64, bool) {
+// literalOf returns the value of an integer literal, through casts.
+func literalOf(n *clang.Node) (int64, bool) {
 	n = stripCasts(n)
 	if n.Empty() || n.Kind != "IntegerLiteral" {
 		return 0, false
@@ -205,7 +223,7 @@ func isUnsigned(n *clang.Node) bool {
 // integral reports whether a node's type is a built-in integer type.
 func integral(n *clang.Node) bool {
 	switch n.TypeString() {
-	case "int", "unsigned int", "long", "unsigned long", "long long", "unsigned long long", "short", "unsigned short", "size_t", "uint", "unsigned":
+	case "int", "unsigned int", "long", "unsigned long", "long long", "unsigned long long", "size_t", "uint", "unsigned":
 		return true
 	}
 	return false

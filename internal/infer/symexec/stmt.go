@@ -239,8 +239,12 @@ func (x *exec) iteration(s *ir.Iteration) {
 	if n := len(its); n > 0 && its[n-1].Name == s.Var {
 		its = its[:n-1]
 	}
-	if !s.End {
-		its = append(its, protocol.LoopValue{Name: s.Var, Value: lit(s.At, s.Value)})
+	if s.End {
+		x.iterations = its
+		return
+	}
+	if v, ok := x.eval(s.Value).(intVal); ok {
+		its = append(its, protocol.LoopValue{Name: s.Var, Value: v.e})
 	}
 	x.iterations = its
 }
