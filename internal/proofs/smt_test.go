@@ -172,8 +172,9 @@ func encodingExact(c *Case, f *protocol.File) bool {
 // lockStepExact reports whether the lock-step encoding (wellformed.LockStep)
 // is exact on a case: it is not where a loop with accesses has bounds that
 // differ between threads (the variant where they disagree loses the
-// resynchronizations of the iterations both run), or where a conditional or
-// loop with accesses depends on an enclosing loop with accesses, or has a
+// resynchronizations of the iterations both run), or where a conditional
+// (a nested assumption too) or loop with accesses depends on an enclosing
+// loop with accesses, or has a
 // step that is not a positive literal (their resynchronizations are
 // dropped). It only adds behaviours there: the property asks soundness.
 func lockStepExact(c *Case, f *protocol.File) bool {
@@ -222,6 +223,12 @@ func lockStepExact(c *Case, f *protocol.File) bool {
 				walk(s.Then.Stmts, outer)
 				if s.Else != nil {
 					walk(s.Else.Stmts, outer)
+				}
+			case *protocol.Assume:
+				// a nested assumption is a conditional around what
+				// follows it (wellformed's guardAccesses)
+				if dependsOn(s.Cond) {
+					exact = false
 				}
 			case *protocol.Block:
 				walk(s.Stmts, outer)

@@ -141,15 +141,7 @@ type AccessValue struct {
 // threads, each as its own thread sees it: accesses such an assumption
 // mutes for a pair are not compared for it.
 func Admits(a, b AccessValue) bool {
-	holds := func(x AccessValue, other int) bool {
-		for _, pc := range x.pairs {
-			if other < len(pc.holds) && !pc.holds[other] {
-				return false
-			}
-		}
-		return true
-	}
-	return holds(a, b.Thread) && holds(b, a.Thread)
+	return madeFor(&a, b.Thread) && madeFor(&b, a.Thread)
 }
 
 // Benign reports whether two access values are writes of values known to be
@@ -567,28 +559,40 @@ func Races(r *Result) []Race {
 // the two threads are concurrent when their segments are equal: no access
 // both made, after which they resynchronize, separates them.
 type segments struct {
-	steps map[int][]string       // the Steps of each thread's accesses, by Seq
+	steps map[int][]*AccessValue // each thread's accesses, by Seq
 	memo  map[[2]int]map[int]int // (thread, other) -> Seq -> segment
 }
 
 func newSegments(r *Result) *segments {
-	s := &segments{steps: map[int][]string{}, memo: map[[2]int]map[int]int{}}
+	s := &segments{steps: map[int][]*AccessValue{}, memo: map[[2]int]map[int]int{}}
 	if !r.LockStep {
 		return s
 	}
 	for _, run := range r.Blocks {
 		for _, phase := range run.Phases {
-			for _, a := range phase {
+			for i := range phase {
+				a := &phase[i]
 				st := s.steps[a.Thread]
 				for len(st) <= a.Seq {
-					st = append(st, "")
+					st = append(st, nil)
 				}
-				st[a.Seq] = a.Step
+				st[a.Seq] = a
 				s.steps[a.Thread] = st
 			}
 		}
 	}
 	return s
+}
+
+// madeFor reports whether a thread's access a is made for the pair of its
+// thread and other: an assumption about pairs may mute it for some.
+func madeFor(a *AccessValue, other int) bool {
+	for _, pc := range a.pairs {
+		if other < len(pc.holds) && !pc.holds[other] {
+			return false
+		}
+	}
+	return true
 }
 
 // of returns the segments of a relative to b's thread and of b relative to
@@ -603,14 +607,16 @@ func (s *segments) seg(t, other int) map[int]int {
 		return m
 	}
 	theirs := map[string]bool{}
-	for _, st := range s.steps[other] {
-		theirs[st] = true
+	for _, a := range s.steps[other] {
+		if a != nil && madeFor(a, t) {
+			theirs[a.Step] = true
+		}
 	}
 	m := map[int]int{}
 	n := 0
-	for seq, st := range s.steps[t] {
+	for seq, a := range s.steps[t] {
 		m[seq] = n
-		if theirs[st] {
+		if a != nil && madeFor(a, other) && theirs[a.Step] {
 			n++
 		}
 	}

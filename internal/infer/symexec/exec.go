@@ -42,8 +42,24 @@ type exec struct {
 	// sequence of their iterations around the current point (ir.Iteration),
 	// outermost first: the accesses name them, as a loop variable's value
 	iterations []protocol.LoopValue
-	defect     Defect // a deliberately unsound rule (Options.Defect)
+	// found are what the thread's loads found of memory under a branch's
+	// condition (ownQuiet): true on every path, but an assume made in a
+	// branch guards only what follows it there, so a barrier invariant's
+	// check, which may need them after the branch, takes them as
+	// hypotheses (invariant.go)
+	found  []fact
+	defect Defect // a deliberately unsound rule (Options.Defect)
 }
+
+// fact is a condition true on every path, with the protocol loops around
+// the point where it was found (the variables it may name).
+type fact struct {
+	c     protocol.Cond
+	loops []loopFrame
+}
+
+// maxFacts bounds the facts a thread keeps.
+const maxFacts = 64
 
 // sink collects what a run reports. Trial runs of a loop body have their
 // own, which is thrown away.

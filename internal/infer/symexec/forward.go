@@ -58,7 +58,7 @@ func (x *exec) isCovered(b *ir.Base, off value, t ir.Type) bool {
 		return false
 	}
 	for _, c := range x.covered {
-		if c.base == b && c.size == t.Size && equal(c.off, o.e) {
+		if c.base == b && c.size == t.Size && sameOffset(c.off, o.e) {
 			return true
 		}
 	}

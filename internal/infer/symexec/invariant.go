@@ -2,6 +2,7 @@ package symexec
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/drfcheck/drfcheck/internal/infer/ir"
 	"github.com/drfcheck/drfcheck/protocol"
@@ -104,6 +105,7 @@ func (x *exec) checkInvariants(b *ir.Barrier) {
 		for _, t := range ties {
 			mine, theirs = append(mine, t.mine), append(theirs, t.theirs)
 		}
+		c = x.withFacts(at, c)
 		arr := x.k.invariantArray(inv)
 		acc := func(m protocol.Mode, idx []protocol.Expr) *protocol.Access {
 			return &protocol.Access{At: at, Mode: m, Array: arr, Index: idx, Source: inv.Source, Loops: x.iterations}
@@ -112,6 +114,18 @@ func (x *exec) checkInvariants(b *ir.Barrier) {
 		x.guarded(at, not(at, c), []protocol.Stmt{acc(protocol.Atomic, mine)})
 		x.emit(acc(protocol.Read, theirs))
 	}
+}
+
+// withFacts returns c or the negation of a fact the thread found in a
+// branch (exec.found) whose loops are around this point too: φ may fail
+// only where every fact holds, as it does in every run.
+func (x *exec) withFacts(at protocol.Pos, c protocol.Cond) protocol.Cond {
+	for _, f := range x.found {
+		if len(f.loops) <= len(x.loops) && slices.Equal(f.loops, x.loops[:len(f.loops)]) {
+			c = or(at, c, not(at, f.c))
+		}
+	}
+	return c
 }
 
 // peers makes the ties of the cells the thread remembers, since the last
@@ -128,14 +142,15 @@ func (x *exec) peers(at protocol.Pos, inv *ir.Invariant) []peer {
 	var ps []peer
 	for _, c := range x.memory().cells {
 		v, ok := c.v.(intVal)
-		if c.prev || !read[c.base] || !ok || c.base.Kind == ir.Private {
+		known := c.known()
+		if isFalse(known) || !read[c.base] || !ok || c.base.Kind == ir.Private {
 			continue
 		}
 		fresh := func(name string) protocol.Expr { return x.freshInt(at, name, true, false) }
 		ps = append(ps, peer{base: c.base, t: c.t,
 			addr: tie{fresh("peer_addr"), c.off},
 			v:    tie{fresh("peer_value"), v.e},
-			when: tie{fresh("peer_stored"), condExpr(at, c.when())}})
+			when: tie{fresh("peer_stored"), condExpr(at, known)}})
 	}
 	return ps
 }
@@ -311,12 +326,14 @@ func (x *exec) knownNow(at protocol.Pos, b *ir.Base, off value, t ir.Type) value
 		}
 	}
 	for _, c := range x.memory().cells {
-		if c.base != b || c.prev {
+		known := c.known()
+		if c.base != b || isFalse(known) {
 			continue
 		}
 		if cv, ok := as(c.v, c.t); ok {
-			// stored on some paths only (a guard): elsewhere, anything
-			v = x.merge(at, and(at, cmp(at, protocol.Eq, o.e, c.off), c.when()), cv, v)
+			// stored on some paths only (a guard), or on the others
+			// before the barrier: there, anything
+			v = x.merge(at, and(at, cmp(at, protocol.Eq, o.e, c.off), known), cv, v)
 		}
 	}
 	return v

@@ -220,12 +220,12 @@ func (x *exec) runIterationNarrowing(l loopSyntax, fresh func(string) bool) iter
 // trial runs f and throws away what it emits, reports and names.
 func (x *exec) trial(f func()) {
 	m := x.k.mark()
-	savedSink, savedOut, savedEnv, savedLoops, savedCovered := x.sink, x.out, x.env, x.loops, x.covered
+	savedSink, savedOut, savedEnv, savedLoops, savedCovered, savedFound := x.sink, x.out, x.env, x.loops, x.covered, x.found
 	var discard []protocol.Stmt
 	x.sink, x.out = &sink{}, &discard
 	x.trials++
 	defer func() {
-		x.sink, x.out, x.env, x.loops, x.covered = savedSink, savedOut, savedEnv, savedLoops, savedCovered
+		x.sink, x.out, x.env, x.loops, x.covered, x.found = savedSink, savedOut, savedEnv, savedLoops, savedCovered, savedFound
 		x.k.rollback(m)
 		x.trials--
 	}()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/drfcheck/drfcheck/internal/infer/ir"
 	"github.com/drfcheck/drfcheck/protocol"
+	"github.com/drfcheck/drfcheck/protocol/printer"
 )
 
 // A thread reads back what it wrote itself (issue 21, point 3: "a value a
@@ -62,7 +63,9 @@ func (memVal) isValue() {}
 // barrier of the block. A guard, when not nil, is the condition under
 // which the store was made, a cell that one way of a branch made: where
 // it does not hold, the bytes hold anything (only a barrier invariant's
-// check reads such a cell, invariant.go).
+// check reads such a cell, invariant.go). Two cells may share bytes where
+// their guards exclude each other: the ways of a branch, one of which
+// stored or read them since the barrier, the other before it.
 type cell struct {
 	base  *ir.Base
 	off   protocol.Expr
@@ -70,6 +73,16 @@ type cell struct {
 	v     value
 	prev  bool
 	guard protocol.Cond
+}
+
+// known is the condition under which the thread stored or read a cell
+// since the last barrier, and it holds v: what a barrier invariant's
+// check knows of it.
+func (c *cell) known() protocol.Cond {
+	if c.prev {
+		return boolLit(protocol.Pos{}, false)
+	}
+	return c.when()
 }
 
 // when is the condition under which a cell holds.
@@ -120,27 +133,27 @@ func (x *exec) remember(b *ir.Base, off value, t ir.Type, v value) {
 }
 
 // noteLoad remembers the value v a load of t at off read, where nothing
-// the thread remembers may overlap it: a later read of the same bytes,
-// with at most one barrier between, reads v again. The argument is the
-// one above: another thread's store in between races with one of the two
-// reads.
+// the thread stored since the last barrier may overlap it: a later read
+// of the same bytes, with at most one barrier between, reads v again. The
+// argument is the one above: another thread's store in between races with
+// one of the two reads. What the thread remembers from before the barrier
+// (or under a branch's condition) of bytes the load may read is replaced:
+// v is what they hold now, on every path.
 func (x *exec) noteLoad(b *ir.Base, off value, t ir.Type, v value) {
 	o, ok := off.(intVal)
 	if !ok || t.Size <= 0 || !x.written[b] || x.lockStep && b.Kind != ir.Private {
 		return
 	}
-	cs := x.memory().cells
-	for i, c := range cs {
-		if c.base != b || disjoint(c, o.e, t.Size) {
-			continue
+	var cs []*cell
+	for _, c := range x.memory().cells {
+		switch {
+		case c.base != b || disjoint(c, o.e, t.Size):
+			cs = append(cs, c)
+		case c.prev || c.guard != nil && c.t == t && sameOffset(c.off, o.e):
+			// read again now: v is known since the last barrier
+		default:
+			return
 		}
-		if (c.prev || c.guard != nil) && c.t == t && equal(c.off, o.e) {
-			// read again now, on every path: v is known since the
-			// last barrier
-			cs = slices.Delete(slices.Clone(cs), i, i+1)
-			break
-		}
-		return
 	}
 	if len(cs) >= maxCells {
 		cs = cs[1:]
@@ -201,14 +214,53 @@ func (x *exec) forget(drop func(*cell) bool) {
 	}
 }
 
+// sameOffset reports whether two offsets are one number: equal as trees,
+// or as sums of terms (4 * (2 * t) and 8 * t, one through a variable).
+func sameOffset(a, b protocol.Expr) bool {
+	return equal(a, b) || isLit(sub(protocol.Pos{}, a, b), 0)
+}
+
 // disjoint reports whether the size bytes at off provably miss c's bytes:
-// the offsets differ by a constant at least as large as the lower one's size.
+// the offsets differ by a constant at least as large as the lower one's
+// size, or by a sum of multiples of g plus b whose values all lie outside
+// the window where the bytes meet (8 * t + 12 and 28: 8 * t - 16 is never
+// in -3..3), whatever integers the terms are.
 func disjoint(c *cell, off protocol.Expr, size int64) bool {
-	d, ok := litValue(sub(protocol.Pos{}, off, c.off))
-	if !ok || size <= 0 {
+	if size <= 0 || c.t.Size <= 0 {
 		return false
 	}
-	return d >= c.t.Size || -d >= size
+	var ts []term
+	if !summands(off, 1, &ts) || !summands(c.off, -1, &ts) {
+		return false
+	}
+	var b int64
+	coef := map[string]int64{}
+	var keys []string
+	for _, t := range ts {
+		if t.e == nil {
+			if addOverflows(b, t.c) {
+				return false
+			}
+			b += t.c
+			continue
+		}
+		k := printer.Node(t.e)
+		if _, ok := coef[k]; !ok {
+			keys = append(keys, k)
+		}
+		coef[k] += t.c
+	}
+	var g int64
+	for _, k := range keys {
+		g = gcd(g, abs(coef[k]))
+	}
+	// the bytes meet where -size < d < c's size, d = off - c.off
+	lo, hi := -size+1, c.t.Size-1
+	if g == 0 {
+		return b < lo || b > hi
+	}
+	first := lo + ((b-lo)%g+g)%g // the least d >= lo that is b modulo g
+	return first > hi
 }
 
 // synced ages the shared and global stores by one barrier at a barrier,
@@ -242,20 +294,29 @@ func (x *exec) synced(scope protocol.Scope, fence protocol.Fence) {
 	x.env[memVar] = memVal{cells: keep, stored: stored}
 }
 
-// recalled returns the value the thread itself stored at the bytes a load
-// of t at off reads, if it remembers one.
-func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) (value, bool) {
+// recall is what the thread remembers of the bytes a load reads: their
+// value v where when holds.
+type recall struct {
+	when protocol.Cond
+	v    value
+}
+
+// maxRecalls bounds the cells a load's value is chosen among.
+const maxRecalls = 4
+
+// recalled returns what the thread itself stored (or read) at the bytes a
+// load of t at off reads, if it remembers any: the cell at the same
+// offset, on every path, or else each that one way of a branch made
+// (a guard) where it holds and its offset is the load's (cells are
+// pairwise disjoint where they hold, so at most one is). Elsewhere the
+// bytes hold what memory gives. A cell made on every path that may share
+// bytes with the load, at another offset, leaves nothing known.
+func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) []recall {
 	o, ok := off.(intVal)
 	if !ok {
-		return nil, false
+		return nil
 	}
-	for _, c := range x.memory().cells {
-		if c.base != b || c.t.Size != t.Size || !equal(c.off, o.e) {
-			continue
-		}
-		if c.guard != nil {
-			return nil, false
-		}
+	as := func(c *cell) (value, bool) {
 		switch {
 		case c.t.Kind == ir.Int && t.Kind == ir.Int:
 			return x.convert(at, c.v, c.t, t), true
@@ -264,14 +325,39 @@ func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) (valu
 		}
 		return nil, false
 	}
-	return nil, false
+	var rs []recall
+	for _, c := range x.memory().cells {
+		if c.base != b || c.t.Size != t.Size || disjoint(c, o.e, t.Size) {
+			continue
+		}
+		v, ok := as(c)
+		same := sameOffset(c.off, o.e)
+		switch {
+		case !ok || !same && c.guard == nil:
+			// bytes it may share: nothing is known of them
+			return nil
+		case same && c.guard == nil:
+			return []recall{{when: boolLit(at, true), v: v}}
+		case same:
+			rs = append(rs, recall{when: c.when(), v: v})
+		default:
+			// a cell one way of a branch made (if (t == 0) s[7] = 0),
+			// where it holds and its offset is the load's
+			rs = append(rs, recall{when: and(at, cmp(at, protocol.Eq, o.e, c.off), c.when()), v: v})
+		}
+	}
+	if len(rs) > maxRecalls {
+		return nil
+	}
+	return rs
 }
 
 // ownQuiet ties a quiet load's value q (one for the block) to the value v
 // the thread itself stored there: the same number, assumed. Both are taken
 // to t's range first: the store's value may be carried unreduced (an
 // unsigned sum that wraps where it is seen), the memory's is not.
-func (x *exec) ownQuiet(at protocol.Pos, q, v value, t ir.Type) {
+func (x *exec) ownQuiet(at protocol.Pos, q value, r recall, t ir.Type) {
+	v, when := r.v, r.when
 	qi, ok1 := q.(intVal)
 	vi, ok2 := v.(intVal)
 	if !ok1 || !ok2 || t.Kind != ir.Int {
@@ -284,7 +370,14 @@ func (x *exec) ownQuiet(at protocol.Pos, q, v value, t ir.Type) {
 	case unsigned(t):
 		e = x.unsigned64(at, e)
 	}
-	x.emitAssume(&protocol.Assume{At: at, Cond: cmp(at, protocol.Eq, qi.e, e)})
+	c := or(at, not(at, when), cmp(at, protocol.Eq, qi.e, e))
+	x.emitAssume(&protocol.Assume{At: at, Cond: c})
+	if !isTrue(when) {
+		x.found = append(x.found, fact{c: c, loops: slices.Clone(x.loops)})
+		if len(x.found) > maxFacts {
+			x.found = x.found[1:]
+		}
+	}
 }
 
 // mergeMem is what the thread remembers where two paths join, a when c
@@ -310,6 +403,15 @@ func (x *exec) mergeMem(at protocol.Pos, c protocol.Cond, a, b memVal) memVal {
 		e := slices.IndexFunc(b.cells, func(e *cell) bool {
 			return !inA[e] && e.base == d.base && e.t == d.t && equal(e.off, d.off)
 		})
+		if e >= 0 && d.prev != b.cells[e].prev {
+			// one way stored or read it since the barrier, the other
+			// before: each is kept under its way's condition, so that
+			// the newer outlives the next barrier
+			matched[b.cells[e]] = true
+			keep = x.guardedCell(keep, d, and(at, c, d.when()))
+			keep = x.guardedCell(keep, b.cells[e], and(at, not(at, c), b.cells[e].when()))
+			continue
+		}
 		if e < 0 {
 			keep = x.guardedCell(keep, d, and(at, c, d.when()))
 			continue

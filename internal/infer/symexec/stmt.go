@@ -293,7 +293,21 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 	b := s.Addr.Base
 	o, isInt := off.(intVal)
 	ints := isInt && s.T.IsInt() && s.Dst.T.IsInt()
-	own, isOwn := x.recalled(at, b, off, s.T)
+	own := x.recalled(at, b, off, s.T)
+	isOwn := len(own) > 0
+	// where the thread stored it itself (on every path, or where a cell
+	// holds), it computes with its own value
+	mine := func(other value) value {
+		v := other
+		for _, r := range own {
+			rv := x.convert(at, r.v, s.T, s.Dst.T)
+			if isTrue(r.when) {
+				return rv
+			}
+			v = x.merge(at, r.when, rv, v)
+		}
+		return v
+	}
 	key, quiet := x.quiet.quiet[s]
 	if !quiet && isInt && !x.lockStep && small(o.e, maxStartAddr) && x.clean(b, off, s.T) {
 		// no store of the thread's own since the barrier: the value at
@@ -303,22 +317,42 @@ func (x *exec) loaded(at protocol.Pos, s *ir.Load, off value) value {
 	if quiet && ints && b.Kind != ir.Private && x.written[b] {
 		if v, ok := x.quietValue(at, s, o.e, key); ok {
 			if isOwn {
-				x.ownQuiet(at, v, own, s.T)
+				// the block's value is assumed equal to the thread's
+				// own where the load is, which a branch may keep from
+				// what follows it: the thread's own value is exact
+				for _, r := range own {
+					x.ownQuiet(at, v, r, s.T)
+				}
+				if x.ghost.mode == ghostAssume || !isTrue(own[0].when) {
+					// a barrier invariant assumed for another thread
+					// speaks of the memory every thread reads; and a
+					// value one way of a branch stored stays the block's
+					// (one value, the same for every thread: a leader's
+					// store read by all), tied to it where it holds
+					return v
+				}
+				return mine(v)
 			}
 			return v
 		}
 	}
-	if isOwn {
-		return x.convert(at, own, s.T, s.Dst.T)
+	if isOwn && isTrue(own[0].when) {
+		return mine(nil)
 	}
-	if b.Kind == ir.Private || x.written[b] {
-		return x.memoryValue(at, s.Dst)
-	}
-	if !ints {
+	var v value
+	switch {
+	case b.Kind == ir.Private || x.written[b]:
+		v = x.memoryValue(at, s.Dst)
+	case !ints:
 		l, bl := x.taintOf(off)
-		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), l, bl)
+		v = x.fresh(at, s.Dst.T, x.nameOf(s.Dst), l, bl)
+	default:
+		v = intVal{x.inRange(at, x.typed(x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e), s.T), s.T)}
 	}
-	return intVal{x.inRange(at, x.typed(x.uninterpreted(at, fmt.Sprintf("%s_%s", b.Name, s.T), o.e), s.T), s.T)}
+	if isOwn {
+		return mine(v)
+	}
+	return v
 }
 
 // quietValue is the value of a quiet load at off: an unknown function of
