@@ -255,7 +255,17 @@ func (x *exec) assumeInstance(b *ir.Barrier, inv *ir.Invariant, in *ir.Instance)
 	for _, s := range sts {
 		// facts about the values read (their type's range, the thread's
 		// own stores): true at any address
-		x.emit(sub.Stmt(s))
+		s = sub.Stmt(s)
+		if !protocol.HasOther(s) {
+			x.emit(s)
+			continue
+		}
+		// of a pair: only an assume may say so (protocol.Other)
+		if cs, ok := assumed(s, nil); ok {
+			for _, c := range cs {
+				x.emitAssume(&protocol.Assume{At: at, Cond: c})
+			}
+		}
 	}
 	c = sub.Cond(c)
 	tid := &protocol.Builtin{At: at, Kind: protocol.ThreadIdx}
@@ -272,6 +282,49 @@ func (x *exec) assumeInstance(b *ir.Barrier, inv *ir.Invariant, in *ir.Instance)
 	}
 	two := or(at, cmp(at, protocol.Ge, dim(0), lit(at, 2)), or(at, cmp(at, protocol.Ge, dim(1), lit(at, 2)), cmp(at, protocol.Ge, dim(2), lit(at, 2))))
 	x.emitAssume(&protocol.Assume{At: at, Cond: or(at, not(at, and(at, two, valid)), c)})
+}
+
+// assumed returns the facts a statement made only of assumptions, under
+// conditionals and in blocks, assumes where guard holds, as implications;
+// ok is false for any other statement (an access, a barrier, a loop).
+func assumed(s protocol.Stmt, guard protocol.Cond) (cs []protocol.Cond, ok bool) {
+	at := s.Pos()
+	imply := func(c protocol.Cond) protocol.Cond {
+		if guard == nil {
+			return c
+		}
+		return or(at, not(at, guard), c)
+	}
+	under := func(c protocol.Cond) protocol.Cond {
+		if guard == nil {
+			return c
+		}
+		return and(at, guard, c)
+	}
+	all := func(sts []protocol.Stmt, g protocol.Cond) bool {
+		for _, t := range sts {
+			more, ok := assumed(t, g)
+			if !ok {
+				return false
+			}
+			cs = append(cs, more...)
+		}
+		return true
+	}
+	switch s := s.(type) {
+	case *protocol.Assume:
+		return []protocol.Cond{imply(s.Cond)}, true
+	case *protocol.Block:
+		ok := all(s.Stmts, guard)
+		return cs, ok
+	case *protocol.If:
+		ok := all(s.Then.Stmts, under(s.Cond))
+		if s.Else != nil {
+			ok = ok && all(s.Else.Stmts, under(not(at, s.Cond)))
+		}
+		return cs, ok
+	}
+	return nil, false
 }
 
 // ghosted runs f with the loads of an invariant reading as g says.
