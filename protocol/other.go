@@ -3,14 +3,7 @@ package protocol
 // HasOther reports whether n names the other thread of a pair anywhere
 // (Other): a condition that holds or not for a pair, not for one thread.
 func HasOther(n Node) bool {
-	found := false
-	Inspect(n, func(m Node) bool {
-		if _, ok := m.(*Other); ok {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return contains(n, func(m Node) bool { _, ok := m.(*Other); return ok })
 }
 
 // OtherOf returns e as the other thread of a pair evaluates it, with

@@ -88,11 +88,14 @@ func children(n Node) []Node {
 
 // HasSync reports whether a barrier occurs anywhere in n.
 func HasSync(n Node) bool {
+	return contains(n, func(m Node) bool { _, ok := m.(*Sync); return ok })
+}
+
+// contains reports whether some node of the tree rooted at n matches.
+func contains(n Node, match func(Node) bool) bool {
 	found := false
 	Inspect(n, func(m Node) bool {
-		if _, ok := m.(*Sync); ok {
-			found = true
-		}
+		found = found || m != nil && match(m)
 		return !found
 	})
 	return found
