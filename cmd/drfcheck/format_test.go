@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/drfcheck/drfcheck/internal/report"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // run runs the binary and returns its standard output.
@@ -260,6 +261,15 @@ func TestFormatsAgree(t *testing.T) {
 						head := fmt.Sprintf("%s:%d:%d: note: suppressed data race on '%s' (", a.File, a.Line, a.Col, r.Array)
 						if !strings.Contains(text, head) || !strings.Contains(text, r.Suppression.Justification) {
 							t.Errorf("text lacks %q with %q", head, r.Suppression.Justification)
+						}
+						continue
+					}
+					if protocol.IsInvariant(r.Array) {
+						// a barrier invariant that may fail: its own
+						// words, at the invariant
+						head := fmt.Sprintf("%s:%d:%d: error: barrier invariant may not hold", a.File, a.Line, a.Col)
+						if !strings.Contains(text, head) {
+							t.Errorf("text lacks %q", head)
 						}
 						continue
 					}

@@ -50,8 +50,9 @@ var memVar = &ir.Var{Name: "\x00memory", CName: "memory"}
 // compares its address with each.
 const maxCells = 32
 
-// memVal is what a thread remembers of memory: stores to pairwise
-// disjoint bytes, oldest first, and the places the thread may have stored
+// memVal is what a thread remembers of memory: stores and reads (cells,
+// which agree where they share bytes), oldest first, and the places the
+// thread may have stored
 // to since the last barrier (stored; a nil offset for anywhere in the
 // base). Its slices are never modified in place.
 type memVal struct{ cells, stored []*cell }
@@ -63,9 +64,10 @@ func (memVal) isValue() {}
 // barrier of the block. A guard, when not nil, is the condition under
 // which the store was made, a cell that one way of a branch made: where
 // it does not hold, the bytes hold anything (only a barrier invariant's
-// check reads such a cell, invariant.go). Two cells may share bytes where
-// their guards exclude each other: the ways of a branch, one of which
-// stored or read them since the barrier, the other before it.
+// check reads such a cell, invariant.go). Two cells may share bytes: then
+// they agree on them where both hold (a read and what the thread stored
+// or read there before; the ways of a branch, under guards that exclude
+// each other). A store forgets every cell it may overlap.
 type cell struct {
 	base  *ir.Base
 	off   protocol.Expr
@@ -94,7 +96,7 @@ func (c *cell) when() protocol.Cond {
 }
 
 // maxGuardNodes bounds the guards of cells.
-const maxGuardNodes = 64
+const maxGuardNodes = 128
 
 // guardedCell appends to cs the cell d under guard g, unless g is too
 // long to carry.
@@ -121,7 +123,7 @@ func (x *exec) remember(b *ir.Base, off value, t ir.Type, v value) {
 		x.forget(func(c *cell) bool { return c.base == b })
 		return
 	}
-	x.forget(func(c *cell) bool { return c.base == b && !disjoint(c, o.e, t.Size) })
+	x.forget(func(c *cell) bool { return c.base == b && !x.apart(c, o.e, t.Size) })
 	if x.lockStep && b.Kind != ir.Private || t.Size <= 0 {
 		return
 	}
@@ -132,13 +134,14 @@ func (x *exec) remember(b *ir.Base, off value, t ir.Type, v value) {
 	x.setCells(append(append([]*cell(nil), cs...), &cell{base: b, off: o.e, t: t, v: v}))
 }
 
-// noteLoad remembers the value v a load of t at off read, where nothing
-// the thread stored since the last barrier may overlap it: a later read
-// of the same bytes, with at most one barrier between, reads v again. The
+// noteLoad remembers the value v a load of t at off read: a later read of
+// the same bytes, with at most one barrier between, reads v again. The
 // argument is the one above: another thread's store in between races with
-// one of the two reads. What the thread remembers from before the barrier
-// (or under a branch's condition) of bytes the load may read is replaced:
-// v is what they hold now, on every path.
+// one of the two reads. A read changes no memory, so what the thread
+// remembers of other bytes stays true, even of bytes the load may share
+// (their cells and the read's agree where they meet: the load's value is
+// theirs there, recalled); a cell at the same offset is replaced, the
+// read being newer.
 func (x *exec) noteLoad(b *ir.Base, off value, t ir.Type, v value) {
 	o, ok := off.(intVal)
 	if !ok || t.Size <= 0 || !x.written[b] || x.lockStep && b.Kind != ir.Private {
@@ -146,13 +149,8 @@ func (x *exec) noteLoad(b *ir.Base, off value, t ir.Type, v value) {
 	}
 	var cs []*cell
 	for _, c := range x.memory().cells {
-		switch {
-		case c.base != b || disjoint(c, o.e, t.Size):
+		if c.base != b || c.t != t || !sameOffset(c.off, o.e) {
 			cs = append(cs, c)
-		case c.prev || c.guard != nil && c.t == t && sameOffset(c.off, o.e):
-			// read again now: v is known since the last barrier
-		default:
-			return
 		}
 	}
 	if len(cs) >= maxCells {
@@ -186,7 +184,7 @@ func (x *exec) clean(b *ir.Base, off value, t ir.Type) bool {
 		return false
 	}
 	for _, d := range x.memory().stored {
-		if d.base == b && (d.off == nil || !disjoint(&cell{off: o.e, t: t}, d.off, d.t.Size)) {
+		if d.base == b && (d.off == nil || !x.apart(&cell{off: o.e, t: t}, d.off, d.t.Size)) {
 			return false
 		}
 	}
@@ -197,7 +195,7 @@ func (x *exec) clean(b *ir.Base, off value, t ir.Type) bool {
 func (x *exec) clobber(b *ir.Base, off value, t ir.Type) {
 	x.mayStore(b, off, t)
 	o, ok := off.(intVal)
-	x.forget(func(c *cell) bool { return c.base == b && (!ok || !disjoint(c, o.e, t.Size)) })
+	x.forget(func(c *cell) bool { return c.base == b && (!ok || !x.apart(c, o.e, t.Size)) })
 }
 
 // forget drops the cells that drop reports.
@@ -218,6 +216,20 @@ func (x *exec) forget(drop func(*cell) bool) {
 // or as sums of terms (4 * (2 * t) and 8 * t, one through a variable).
 func sameOffset(a, b protocol.Expr) bool {
 	return equal(a, b) || isLit(sub(protocol.Pos{}, a, b), 0)
+}
+
+// apart reports whether the size bytes at off miss c's bytes: disjoint,
+// or their difference's range of values (ranges.go: the thread's index
+// is not negative, say) keeps it out of the window where they meet.
+func (x *exec) apart(c *cell, off protocol.Expr, size int64) bool {
+	if disjoint(c, off, size) {
+		return true
+	}
+	if size <= 0 || c.t.Size <= 0 {
+		return false
+	}
+	r := x.rangeOf(sub(off.Pos(), off, c.off))
+	return r.lo >= c.t.Size || r.hi <= -size
 }
 
 // disjoint reports whether the size bytes at off provably miss c's bytes:
@@ -307,10 +319,11 @@ const maxRecalls = 4
 // recalled returns what the thread itself stored (or read) at the bytes a
 // load of t at off reads, if it remembers any: the cell at the same
 // offset, on every path, or else each that one way of a branch made
-// (a guard) where it holds and its offset is the load's (cells are
-// pairwise disjoint where they hold, so at most one is). Elsewhere the
-// bytes hold what memory gives. A cell made on every path that may share
-// bytes with the load, at another offset, leaves nothing known.
+// (a guard) where it holds and its offset is the load's (cells that hold
+// at one offset agree there), as is any cell for a load at a constant
+// offset. Elsewhere the bytes hold what memory gives. Otherwise a cell
+// made on every path that may share bytes with the load, at another
+// offset, leaves nothing known.
 func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) []recall {
 	o, ok := off.(intVal)
 	if !ok {
@@ -325,15 +338,16 @@ func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) []rec
 		}
 		return nil, false
 	}
+	_, isLiteral := litValue(o.e)
 	var rs []recall
 	for _, c := range x.memory().cells {
-		if c.base != b || c.t.Size != t.Size || disjoint(c, o.e, t.Size) {
+		if c.base != b || c.t.Size != t.Size || x.apart(c, o.e, t.Size) {
 			continue
 		}
 		v, ok := as(c)
 		same := sameOffset(c.off, o.e)
 		switch {
-		case !ok || !same && c.guard == nil:
+		case !ok || !same && c.guard == nil && !isLiteral:
 			// bytes it may share: nothing is known of them
 			return nil
 		case same && c.guard == nil:
@@ -342,6 +356,7 @@ func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) []rec
 			rs = append(rs, recall{when: c.when(), v: v})
 		default:
 			// a cell one way of a branch made (if (t == 0) s[7] = 0),
+			// or any cell when the load's offset is a number (s[5]),
 			// where it holds and its offset is the load's
 			rs = append(rs, recall{when: and(at, cmp(at, protocol.Eq, o.e, c.off), c.when()), v: v})
 		}
