@@ -361,20 +361,10 @@ func (x *exec) knownNow(at protocol.Pos, b *ir.Base, off value, t ir.Type) value
 	if !ok || b.Kind == ir.Private {
 		return v
 	}
-	as := func(cv value, ct ir.Type) (value, bool) {
-		switch {
-		case ct.Size != t.Size:
-		case ct.Kind == ir.Int && t.Kind == ir.Int:
-			return x.convert(at, cv, ct, t), true
-		case ct == t:
-			return cv, true
-		}
-		return nil, false
-	}
 	// the other thread's cells, then the thread's own (a location both
 	// stored to, with different values, is a race)
 	for _, p := range x.ghost.peers {
-		if cv, ok := as(intVal{p.v.mine}, p.t); ok && p.base == b {
+		if cv, ok := x.as(at, intVal{p.v.mine}, p.t, t); ok && p.base == b {
 			v = x.merge(at, and(at, cmp(at, protocol.Eq, o.e, p.addr.mine), cmp(at, protocol.Ne, p.when.mine, lit(at, 0))), cv, v)
 		}
 	}
@@ -383,7 +373,7 @@ func (x *exec) knownNow(at protocol.Pos, b *ir.Base, off value, t ir.Type) value
 		if c.base != b || isFalse(known) {
 			continue
 		}
-		if cv, ok := as(c.v, c.t); ok {
+		if cv, ok := x.as(at, c.v, c.t, t); ok {
 			// stored on some paths only (a guard), or on the others
 			// before the barrier: there, anything
 			v = x.merge(at, and(at, cmp(at, protocol.Eq, o.e, c.off), known), cv, v)

@@ -306,6 +306,19 @@ func (x *exec) synced(scope protocol.Scope, fence protocol.Fence) {
 	x.env[memVar] = memVal{cells: keep, stored: stored}
 }
 
+// as is a value v of type from, remembered, read as type to: a number
+// converted, anything else only as itself (ok false otherwise).
+func (x *exec) as(at protocol.Pos, v value, from, to ir.Type) (value, bool) {
+	switch {
+	case from.Size != to.Size:
+	case from.Kind == ir.Int && to.Kind == ir.Int:
+		return x.convert(at, v, from, to), true
+	case from == to:
+		return v, true
+	}
+	return nil, false
+}
+
 // recall is what the thread remembers of the bytes a load reads: their
 // value v where when holds.
 type recall struct {
@@ -329,22 +342,13 @@ func (x *exec) recalled(at protocol.Pos, b *ir.Base, off value, t ir.Type) []rec
 	if !ok {
 		return nil
 	}
-	as := func(c *cell) (value, bool) {
-		switch {
-		case c.t.Kind == ir.Int && t.Kind == ir.Int:
-			return x.convert(at, c.v, c.t, t), true
-		case c.t == t:
-			return c.v, true
-		}
-		return nil, false
-	}
 	_, isLiteral := litValue(o.e)
 	var rs []recall
 	for _, c := range x.memory().cells {
 		if c.base != b || c.t.Size != t.Size || x.apart(c, o.e, t.Size) {
 			continue
 		}
-		v, ok := as(c)
+		v, ok := x.as(at, c.v, c.t, t)
 		same := sameOffset(c.off, o.e)
 		switch {
 		case !ok || !same && c.guard == nil && !isLiteral:
