@@ -7,6 +7,7 @@ import (
 
 	"github.com/drfcheck/drfcheck/protocol"
 	"github.com/drfcheck/drfcheck/protocol/parser"
+	"github.com/drfcheck/drfcheck/protocol/reads"
 	"github.com/drfcheck/drfcheck/smtgen"
 )
 
@@ -38,7 +39,30 @@ func LoadProtocol(path string, src []byte, opts LoadOptions) ([]Input, error) {
 	if err != nil {
 		return ins, err
 	}
-	return ins, applyWarp(&opts, path, src, ins)
+	if err := applyWarp(&opts, path, src, ins); err != nil {
+		return ins, err
+	}
+	return ins, lowerValues(ins)
+}
+
+// lowerValues lowers the reads that bind their values (package reads),
+// which only .prot files have, once the warp semantics is known.
+func lowerValues(ins []Input) error {
+	for i := range ins {
+		f, err := reads.Lower(ins[i].File, reads.Options{LockStep: ins[i].LockStep})
+		if err != nil {
+			return err
+		}
+		if f == ins[i].File {
+			continue
+		}
+		info, err := protocol.Check(f)
+		if err != nil {
+			return err
+		}
+		ins[i].File, ins[i].Info = f, info
+	}
+	return nil
 }
 
 // LoadCUDA makes the inputs of a CUDA file (whose content is src): one per

@@ -312,6 +312,15 @@ type Access struct {
 	// .prot spells it wr a[i] = v;
 	Value Expr
 
+	// As, for a read, names the value read (.prot: rd a[i] as x;): x is
+	// bound, for the statements after the read in its block, to the
+	// content of a[i] as the thread finds it there (eval gives memory its
+	// values; package reads lowers such reads to uninterpreted functions
+	// and the facts the thread's own accesses justify). "" for a read
+	// whose value the protocol does not use, and for every access that
+	// analyses after the parser see.
+	As string
+
 	// BlockScope marks an atomic that is atomic only among the threads of
 	// one block (CUDA's atomicAdd_block, libcu++'s thread_scope_block):
 	// under the PTX memory model, two atomics of threads of different

@@ -149,7 +149,7 @@ func isReserved(name string) bool {
 	switch name {
 	case "tid", "threadIdx", "blockIdx", "blockDim", "gridDim", "for", "in", "step",
 		"if", "else", "assume", "sync", "rd", "wr", "atomic", "true", "false",
-		"param", "local", "shared", "global", "other":
+		"param", "local", "shared", "global", "other", "as":
 		return true
 	}
 	return false
@@ -158,8 +158,9 @@ func isReserved(name string) bool {
 type checker struct {
 	info      *Info
 	errs      ErrorList
-	inAssume  bool           // checking the condition of an assume, where Other may occur
-	usedAsInt map[string]Pos // declared names used as integers, for the arity check
+	inAssume  bool            // checking the condition of an assume, where Other may occur
+	usedAsInt map[string]Pos  // declared names used as integers, for the arity check
+	bound     map[string]bool // the names reads bind their values to (Access.As)
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
@@ -187,6 +188,9 @@ func (c *checker) block(b *Block, sc *scope) {
 	}
 	for _, s := range b.Stmts {
 		c.stmt(s, sc)
+		if a, ok := s.(*Access); ok && a.As != "" {
+			sc = &scope{a.As, sc} // bound for the rest of the block
+		}
 	}
 }
 
@@ -237,12 +241,36 @@ func (c *checker) access(a *Access, sc *scope) {
 	for _, e := range a.Index {
 		c.expr(e, sc)
 	}
+	if a.As != "" {
+		c.bind(a, sc)
+	}
 	if a.Value != nil {
 		if a.Mode != Write {
 			c.errorf(a.At, "only a write has a value (%s %s)", a.Mode, a.Array)
 		}
 		c.expr(a.Value, sc)
 	}
+}
+
+// bind checks the name a read binds its value to: a read's, fresh (no
+// declaration, loop variable in scope or other read has it), so that
+// every use names one read.
+func (c *checker) bind(a *Access, sc *scope) {
+	_, declared := c.info.Kinds[a.As]
+	switch {
+	case a.Mode != Read:
+		c.errorf(a.At, "only a read binds the value it reads (%s %s as %s)", a.Mode, a.Array, a.As)
+	case isReserved(a.As):
+		c.errorf(a.At, "%s is reserved and cannot name a value read", a.As)
+	case declared || sc.has(a.As):
+		c.errorf(a.At, "%s already names something here; the value a read binds needs a fresh name", a.As)
+	case c.bound[a.As]:
+		c.errorf(a.At, "%s names the value of another read; each read needs its own name", a.As)
+	}
+	if c.bound == nil {
+		c.bound = map[string]bool{}
+	}
+	c.bound[a.As] = true
 }
 
 func (c *checker) expr(e Expr, sc *scope) {

@@ -79,7 +79,7 @@ func equalStmt(a, b Stmt) bool {
 	switch a := a.(type) {
 	case *Access:
 		b, ok := b.(*Access)
-		return ok && a.Mode == b.Mode && a.Array == b.Array && equalAll(a.Index, b.Index) && Equal(a.Value, b.Value)
+		return ok && a.Mode == b.Mode && a.Array == b.Array && equalAll(a.Index, b.Index) && Equal(a.Value, b.Value) && a.As == b.As
 	case *Sync:
 		b, ok := b.(*Sync)
 		return ok && a.Scope == b.Scope

@@ -76,6 +76,12 @@ type Config struct {
 	// Threads lists the threads that run, possibly a subset of the block and
 	// grid (for instance just two threads). No thread may appear twice.
 	Threads []Thread
+	// Memory gives the content of each array cell before any write, and
+	// the value of a write that does not give one (an atomic update, a
+	// write without a value): what the reads that bind their values
+	// (protocol.Access.As) find there. When nil, a fixed deterministic
+	// function returning values in [0, 8) is used.
+	Memory func(array string, index []int64) int64
 	// BenignRaces reports writes of equal values (Benign) as races too.
 	BenignRaces bool
 	// MaxSteps bounds the evaluation: statements executed plus loop
@@ -125,6 +131,7 @@ type AccessValue struct {
 	WarpPhase, GridPhase int
 	Warp                 int64  // the warp of the thread in its block: linear thread index / warp size
 	Value                *int64 // the value a write writes, when the protocol gives it
+	Read                 *int64 // the value a read that binds it read (protocol.Access.As)
 	// Step identifies the dynamic access: the access and the iteration
 	// number of each enclosing loop; Seq is its rank among the accesses of
 	// its thread (lock-step warps).
@@ -275,25 +282,39 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 			return true
 		})
 	}
-	res := &Result{Kinds: kinds, BenignRaces: cfg.BenignRaces, LockStep: cfg.LockStep}
-	var runs []*thread
-	err = try(func() {
-		for i := range cfg.Threads {
-			th := in.newThread(i, nil)
-			if !th.admitted(body) {
-				res.Excluded = append(res.Excluded, i)
-				continue
+	values, seen := bindsValues(f), ""
+	for n := 1; ; n++ {
+		res := &Result{Kinds: kinds, BenignRaces: cfg.BenignRaces, LockStep: cfg.LockStep}
+		var runs []*thread
+		err = try(func() {
+			for i := range cfg.Threads {
+				th := in.newThread(i, nil)
+				if !th.admitted(body) {
+					res.Excluded = append(res.Excluded, i)
+					continue
+				}
+				th.block(body, false, true)
+				runs = append(runs, th)
 			}
-			th.block(body, false, true)
-			runs = append(runs, th)
+			in.decide(runs)
+		})
+		if err != nil {
+			return nil, err
 		}
-		in.decide(runs)
-	})
-	if err != nil {
-		return nil, err
+		var now string
+		if values {
+			in.prev, now = writes(runs)
+		}
+		if !values || n > 1 && now == seen {
+			res.Blocks, res.Divergence = combine(runs)
+			return res, nil
+		}
+		if n == maxRuns {
+			return nil, protocol.Errorf(protocol.Pos{File: f.Name}, "the values read do not settle after %d runs", n)
+		}
+		seen = now
+		in.budget = in.limit
 	}
-	res.Blocks, res.Divergence = combine(runs)
-	return res, nil
 }
 
 // distinctLocals checks that the threads' locals respect the distinct

@@ -16,6 +16,9 @@ type interp struct {
 	synced map[protocol.Stmt]protocol.Scopes // If and Loop nodes that contain a sync, with the scopes of their syncs
 	budget int                               // steps left, shared by all threads
 	limit  int
+	// prev holds the writes of the run before, by location, for the
+	// values that reads bind (memory.go)
+	prev map[string][]AccessValue
 }
 
 // thread is the state of one thread running the protocol.
@@ -42,6 +45,8 @@ type thread struct {
 	pairs, met []*pairCond
 	// other is the other thread while a pair condition is decided
 	other *Thread
+	// bound holds the values that reads bound (protocol.Access.As)
+	bound map[string]int64
 }
 
 // pairCond is an assume met by a thread whose condition names the other
@@ -190,8 +195,11 @@ func (th *thread) block(stmts []protocol.Stmt, muted, top bool) {
 				muted = true // for the rest of this block only
 			}
 		case *protocol.Access:
-			if !muted {
-				th.access(s)
+			switch {
+			case s.As != "":
+				th.bind(s, muted)
+			case !muted:
+				th.accesses = append(th.accesses, th.accessValue(s))
 			}
 		case *protocol.Sync:
 			th.events = append(th.events, Event{Kind: Barrier, Stmt: s, Scopes: 1 << s.Scope})
@@ -270,7 +278,8 @@ func (th *thread) loop(l *protocol.Loop, muted bool) {
 	}
 }
 
-func (th *thread) access(a *protocol.Access) {
+// accessValue evaluates access a as the thread makes it now.
+func (th *thread) accessValue(a *protocol.Access) AccessValue {
 	if k, ok := th.kinds[a.Array]; !ok || !k.IsArray() {
 		fail(a.At, "%s is not a declared array", a.Array)
 	}
@@ -299,8 +308,8 @@ func (th *thread) access(a *protocol.Access) {
 	if len(th.pairs) > 0 {
 		pairs = append(pairs, th.pairs...)
 	}
-	th.accesses = append(th.accesses, AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase - u.phase, WarpPhase: th.warpPh - u.warp, GridPhase: th.gridPh - u.grid, Warp: th.warp(), Value: value,
-		Step: fmt.Sprintf("%p %v", a, th.iters), Seq: len(th.accesses), pairs: pairs})
+	return AccessValue{Thread: th.idx, Access: a, Index: idx, Loops: loops, Phase: th.phase - u.phase, WarpPhase: th.warpPh - u.warp, GridPhase: th.gridPh - u.grid, Warp: th.warp(), Value: value,
+		Step: fmt.Sprintf("%p %v", a, th.iters), Seq: len(th.accesses), pairs: pairs}
 }
 
 func (th *thread) cond(c protocol.Cond) bool {
@@ -388,6 +397,9 @@ func (th *thread) lookup(v *protocol.Var) int64 {
 		}
 	}
 	if x, ok := th.outer[v.Name]; ok {
+		return x
+	}
+	if x, ok := th.bound[v.Name]; ok {
 		return x
 	}
 	k, ok := th.kinds[v.Name]

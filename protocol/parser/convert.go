@@ -155,6 +155,9 @@ func (c *converter) access(g *access) *protocol.Access {
 	if g.Value != nil {
 		a.Value = c.expr(g.Value)
 	}
+	if g.As != nil {
+		a.As = g.As.Name
+	}
 	return a
 }
 

@@ -59,7 +59,8 @@ type access struct {
 	Scope string        `parser:"('.' @Ident)?"`
 	Array string        `parser:"@Ident"`
 	Index []*expression `parser:"('[' @@ ']')+"`
-	Value *expression   `parser:"('=' @@)? ';'"`
+	Value *expression   `parser:"('=' @@)?"`
+	As    *name         `parser:"('as' @@)? ';'"`
 }
 
 type loop struct {

@@ -157,6 +157,9 @@ func (p *printer) access(a *protocol.Access) {
 		p.write(" = ")
 		p.expr(a.Value, precTernary)
 	}
+	if a.As != "" {
+		p.write(" as ", a.As)
+	}
 	p.write(";")
 }
 
