@@ -179,6 +179,10 @@ type Input struct {
 	// OpenCL says that the kernel is OpenCL C: its report speaks of
 	// work-items and work-groups, and knows no warps.
 	OpenCL bool
+	// Values names the values reads bind (.prot: rd a[i] as x), which
+	// package reads made functions of the thread: a witness shows each
+	// thread's as a local.
+	Values []string
 }
 
 // LaunchSource says where the launch configuration of a check came from.
@@ -687,6 +691,7 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 			unknowns = append(unknowns, protocol.Unknown{At: w.Threads[0].Access.At, Reason: unconfirmed(in, err), Array: q.Array})
 			continue
 		}
+		valuesRead(in, w)
 		race := &Race{Level: q.Level, Array: q.Array, Witness: w, Choices: j.choices, Wrap: wrapNote(in.File, w, c.opts.BenignRaces),
 			Unfenced: unfenced(in, q.Array, w)}
 		switch {

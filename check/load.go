@@ -3,6 +3,9 @@ package check
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/drfcheck/drfcheck/protocol"
@@ -61,8 +64,32 @@ func lowerValues(ins []Input) error {
 			return err
 		}
 		ins[i].File, ins[i].Info = f, info
+		for _, id := range f.Decls[len(f.Decls)-1].Names { // the one Lower adds
+			ins[i].Values = append(ins[i].Values, id.Name)
+		}
 	}
 	return nil
+}
+
+// valuesRead adds to each thread of w the values its reads bound (Values)
+// that the witness gives: a value read at one point of the thread (one
+// iteration of the loops around the read), as a local of the thread.
+func valuesRead(in Input, w *smtgen.Witness) {
+	for _, name := range in.Values {
+		for i := range w.Threads {
+			t := &w.Threads[i]
+			var found []int64
+			point := smtgen.CallKey(name, append(t.ThreadIdx[:], t.BlockIdx[:]...))
+			for _, key := range slices.Sorted(maps.Keys(w.Funcs)) {
+				if key == point || strings.HasPrefix(key, strings.TrimSuffix(point, ")")+",") {
+					found = append(found, w.Funcs[key])
+				}
+			}
+			if len(found) == 1 {
+				t.Locals = append(t.Locals, smtgen.Value{Name: name, Value: found[0]})
+			}
+		}
+	}
 }
 
 // LoadCUDA makes the inputs of a CUDA file (whose content is src): one per

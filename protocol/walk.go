@@ -91,6 +91,12 @@ func HasSync(n Node) bool {
 	return contains(n, func(m Node) bool { _, ok := m.(*Sync); return ok })
 }
 
+// BindsValues reports whether a read in n binds the value it reads
+// (Access.As).
+func BindsValues(n Node) bool {
+	return contains(n, func(m Node) bool { a, ok := m.(*Access); return ok && a.As != "" })
+}
+
 // contains reports whether some node of the tree rooted at n matches.
 func contains(n Node, match func(Node) bool) bool {
 	found := false

@@ -282,7 +282,7 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 			return true
 		})
 	}
-	values, seen := bindsValues(f), ""
+	values, seen := f.Body != nil && protocol.BindsValues(f.Body), ""
 	for n := 1; ; n++ {
 		res := &Result{Kinds: kinds, BenignRaces: cfg.BenignRaces, LockStep: cfg.LockStep}
 		var runs []*thread

@@ -29,20 +29,6 @@ import (
 // maxRuns bounds the runs that settle the values read.
 const maxRuns = 256
 
-// bindsValues reports whether some read of f binds its value.
-func bindsValues(f *protocol.File) bool {
-	found := false
-	if f.Body != nil {
-		protocol.Inspect(f.Body, func(n protocol.Node) bool {
-			if a, ok := n.(*protocol.Access); ok && a.As != "" {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
-
 // location is the key of an array cell.
 func location(array string, idx []int64) string { return fmt.Sprint(array, idx) }
 

@@ -65,27 +65,13 @@ const (
 // the location a fact may have to rule out.
 const maxFacts, maxNearer = 4, 8
 
-// Binds reports whether some read of f binds its value.
-func Binds(f *protocol.File) bool {
-	found := false
-	if f.Body != nil {
-		protocol.Inspect(f.Body, func(n protocol.Node) bool {
-			if a, ok := n.(*protocol.Access); ok && a.As != "" {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
-
 // Lower returns f with every read that binds its value lowered (see the
 // package comment): each bound name declared as a param used as a
 // function, its uses applications of it. f must have passed
 // protocol.Check; it is not modified. A protocol without such reads is
 // returned as it is.
 func Lower(f *protocol.File, opts Options) (*protocol.File, error) {
-	if !Binds(f) {
+	if f.Body == nil || !protocol.BindsValues(f.Body) {
 		return f, nil
 	}
 	l := &lowerer{opts: opts, sub: protocol.Subst{}, value: map[*protocol.Access]protocol.Expr{}}
