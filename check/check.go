@@ -347,6 +347,13 @@ func (c *Checker) CheckContext(ctx context.Context, in Input) *Report {
 		r.At = in.At
 	}
 	r.Unknowns = append(r.Unknowns, in.File.Unknowns...)
+	if in.File.Body != nil && protocol.HasValues(in.File.Body) {
+		// a caller that skipped package reads (LoadProtocol lowers):
+		// the stages after it would ignore the values
+		r.Unknowns = append(r.Unknowns, protocol.Unknown{At: in.File.Pos(), Reason: "internal error: reads that bind values or barrier invariants not lowered (package reads)"})
+		r.finish()
+		return r
+	}
 	var jobs []job
 	levels, skipped := c.levels(in)
 	r.Skipped = skipped

@@ -63,10 +63,14 @@ func lowerValues(ins []Input) error {
 		if err != nil {
 			return err
 		}
-		ins[i].File, ins[i].Info = f, info
-		for _, id := range f.Decls[len(f.Decls)-1].Names { // the one Lower adds
-			ins[i].Values = append(ins[i].Values, id.Name)
+		for _, d := range f.Decls[len(ins[i].File.Decls):] { // those Lower adds
+			for _, id := range d.Names {
+				if d.Kind == protocol.Param && !strings.HasPrefix(id.Name, "__") {
+					ins[i].Values = append(ins[i].Values, id.Name) // a value read, not a content
+				}
+			}
 		}
+		ins[i].File, ins[i].Info = f, info
 	}
 	return nil
 }

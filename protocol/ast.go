@@ -153,6 +153,14 @@ type Other struct {
 	X  Expr
 }
 
+// Content is the content of an array cell at a barrier: a[i] in the
+// condition of a barrier invariant (.prot: sync invariant a[tid] == tid;).
+type Content struct {
+	At    Pos
+	Array string
+	Index []Expr
+}
+
 func (*IntLit) exprNode()  {}
 func (*Var) exprNode()     {}
 func (*Builtin) exprNode() {}
@@ -161,6 +169,7 @@ func (*Binary) exprNode()  {}
 func (*Ite) exprNode()     {}
 func (*Call) exprNode()    {}
 func (*Other) exprNode()   {}
+func (*Content) exprNode() {}
 
 // ---- conditions ----
 
@@ -365,6 +374,12 @@ type LoopValue struct {
 type Sync struct {
 	At    Pos
 	Scope Scope
+	// Invariant, when set, is a barrier invariant the barrier holds
+	// (Chong, Donaldson, Kelly, Ketema and Qadeer, "Barrier Invariants: A
+	// Shared State Abstraction for the Analysis of Data-Dependent GPU
+	// Kernels", OOPSLA 2013, Section 3): only .prot files have them, and
+	// package reads lowers them before checking.
+	Invariant *Invariant
 	// Fence is the memory whose accesses the barrier orders: every array
 	// (FenceAll, the zero value: CUDA's barriers), or, for an OpenCL
 	// barrier whose flags name only one memory, the shared (__local) or
@@ -377,6 +392,17 @@ type Sync struct {
 	// threads only when both run it, so that disagreeing on it is not
 	// barrier divergence. It is never parsed or printed.
 	Implicit bool
+}
+
+// Invariant is a barrier invariant: a condition of the thread (tid) and of
+// the contents of arrays at the barrier (Content), checked at the barrier
+// for every thread of the block and assumed after it for each thread
+// index For gives (the thread's own, tid, when For is empty).
+// .prot spells it sync invariant c for e1, e2;
+type Invariant struct {
+	At   Pos
+	Cond Cond
+	For  []Expr
 }
 
 // Fence is the memory a barrier orders.
@@ -540,6 +566,7 @@ func (n *Binary) Pos() Pos  { return n.At }
 func (n *Ite) Pos() Pos     { return n.At }
 func (n *Call) Pos() Pos    { return n.At }
 func (n *Other) Pos() Pos   { return n.At }
+func (n *Content) Pos() Pos { return n.At }
 func (n *BoolLit) Pos() Pos { return n.At }
 func (n *Cmp) Pos() Pos     { return n.At }
 func (n *Not) Pos() Pos     { return n.At }

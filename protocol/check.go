@@ -149,7 +149,7 @@ func isReserved(name string) bool {
 	switch name {
 	case "tid", "threadIdx", "blockIdx", "blockDim", "gridDim", "for", "in", "step",
 		"if", "else", "assume", "sync", "rd", "wr", "atomic", "true", "false",
-		"param", "local", "shared", "global", "other", "as":
+		"param", "local", "shared", "global", "other", "as", "invariant":
 		return true
 	}
 	return false
@@ -161,16 +161,33 @@ type checker struct {
 	inAssume  bool            // checking the condition of an assume, where Other may occur
 	usedAsInt map[string]Pos  // declared names used as integers, for the arity check
 	bound     map[string]bool // the names reads bind their values to (Access.As)
+	// depth is the nesting of the block being checked (0: the body);
+	// assumed, that an assume about threads precedes the statement in its
+	// block or an enclosing one; inInvariant, that a barrier invariant's
+	// condition is being checked
+	depth                int
+	assumed, inInvariant bool
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
 	c.errs = append(c.errs, Errorf(pos, format, args...))
 }
 
-// scope is a linked list of the loop variables in scope.
+// scope is a linked list of the loop variables and values read in scope.
 type scope struct {
 	name string
 	next *scope
+	read bool // a value a read binds (Access.As), not a loop variable
+}
+
+// bound reports whether name is a value read in scope.
+func (s *scope) bound(name string) bool {
+	for ; s != nil; s = s.next {
+		if s.name == name {
+			return s.read
+		}
+	}
+	return false
 }
 
 func (s *scope) has(name string) bool {
@@ -186,10 +203,21 @@ func (c *checker) block(b *Block, sc *scope) {
 	if b == nil {
 		return
 	}
+	top, assumed := c.depth == 0, c.assumed
+	c.depth++
+	defer func() { c.depth--; c.assumed = assumed }()
 	for _, s := range b.Stmts {
 		c.stmt(s, sc)
-		if a, ok := s.(*Access); ok && a.As != "" {
-			sc = &scope{a.As, sc} // bound for the rest of the block
+		switch s := s.(type) {
+		case *Access:
+			if s.As != "" {
+				sc = &scope{name: s.As, next: sc, read: true} // bound for the rest of the block
+			}
+		case *Assume:
+			// a precondition about parameters leaves no thread out
+			if !top || HasOther(s.Cond) || c.info.ThreadLocal(s.Cond, true) {
+				c.assumed = true // for the rest of this block
+			}
 		}
 	}
 }
@@ -207,7 +235,7 @@ func (c *checker) stmt(s Stmt, sc *scope) {
 		if k, ok := c.info.Kinds[s.Var]; ok && k.IsArray() {
 			c.errorf(s.At, "loop variable %s has the name of an array", s.Var)
 		}
-		c.block(s.Body, &scope{s.Var, sc})
+		c.block(s.Body, &scope{name: s.Var, next: sc})
 	case *If:
 		c.cond(s.Cond, sc)
 		c.block(s.Then, sc)
@@ -218,6 +246,51 @@ func (c *checker) stmt(s Stmt, sc *scope) {
 		c.inAssume = false
 	case *Block:
 		c.block(s, sc)
+	case *Sync:
+		if s.Invariant != nil {
+			c.invariant(s, sc)
+		}
+	}
+}
+
+// invariant checks a barrier invariant: at a plain block barrier that
+// every thread of the block reaches (no assumption before it that may
+// leave a thread out or mute it, so that every thread's instance is
+// checked), a condition of tid, params, loop variables and the contents
+// of shared arrays.
+func (c *checker) invariant(s *Sync, sc *scope) {
+	if s.Scope != ScopeBlock || s.Fence != FenceAll {
+		c.errorf(s.At, "a barrier invariant needs a block barrier that orders every array (sync invariant ...;)")
+	}
+	if c.assumed {
+		c.errorf(s.Invariant.At, "a barrier invariant holds for every thread of the block and is checked by each: it cannot follow an assume about threads in its block or an enclosing one")
+	}
+	c.inInvariant = true
+	c.cond(s.Invariant.Cond, sc)
+	c.inInvariant = false
+	for _, e := range s.Invariant.For {
+		c.expr(e, sc)
+	}
+}
+
+// content checks a[i] in a barrier invariant.
+func (c *checker) content(ct *Content) {
+	if !c.inInvariant {
+		c.errorf(ct.At, "%s[...] is the content of an array: only a barrier invariant may use it (sync invariant ...;)", ct.Array)
+		return
+	}
+	kind, ok := c.info.Kinds[ct.Array]
+	switch {
+	case !ok:
+		c.errorf(ct.At, "undeclared array %s", ct.Array)
+	case kind != Shared:
+		c.errorf(ct.At, "%s is not a shared array: a barrier invariant speaks of shared memory, which the barrier orders for the whole block", ct.Array)
+	default:
+		if n, seen := c.info.Dims[ct.Array]; seen && n != len(ct.Index) {
+			c.errorf(ct.At, "array %s is accessed with %d indices here and %d elsewhere", ct.Array, len(ct.Index), n)
+		} else {
+			c.info.Dims[ct.Array] = len(ct.Index)
+		}
 	}
 }
 
@@ -292,6 +365,8 @@ func (c *checker) expr(e Expr, sc *scope) {
 		case *Other:
 			c.other(n, sc)
 			return false
+		case *Content:
+			c.content(n)
 		}
 		return true
 	})
@@ -324,6 +399,10 @@ func (c *checker) other(o *Other, sc *scope) {
 }
 
 func (c *checker) variable(v *Var, sc *scope) {
+	if c.inInvariant && (sc.bound(v.Name) || c.info.Kinds[v.Name] == Local && !sc.has(v.Name)) {
+		c.errorf(v.At, "a barrier invariant is a condition of the thread tid and the memory, checked by each thread and assumed for others: it cannot use %s, which is the thread's own", v.Name)
+		return
+	}
 	if sc.has(v.Name) {
 		return
 	}

@@ -82,7 +82,7 @@ func equalStmt(a, b Stmt) bool {
 		return ok && a.Mode == b.Mode && a.Array == b.Array && equalAll(a.Index, b.Index) && Equal(a.Value, b.Value) && a.As == b.As
 	case *Sync:
 		b, ok := b.(*Sync)
-		return ok && a.Scope == b.Scope
+		return ok && a.Scope == b.Scope && a.Fence == b.Fence && equalInvariant(a.Invariant, b.Invariant)
 	case *Loop:
 		b, ok := b.(*Loop)
 		return ok && a.Var == b.Var && Equal(a.Lo, b.Lo) && Equal(a.Hi, b.Hi) &&
@@ -126,6 +126,9 @@ func equalExpr(a, b Expr) bool {
 	case *Other:
 		b, ok := b.(*Other)
 		return ok && Equal(a.X, b.X)
+	case *Content:
+		b, ok := b.(*Content)
+		return ok && a.Array == b.Array && equalAll(a.Index, b.Index)
 	}
 	return false
 }
@@ -146,6 +149,13 @@ func equalCond(a, b Cond) bool {
 		return ok && a.Op == b.Op && Equal(a.X, b.X) && Equal(a.Y, b.Y)
 	}
 	return false
+}
+
+func equalInvariant(a, b *Invariant) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return Equal(a.Cond, b.Cond) && equalAll(a.For, b.For)
 }
 
 // equalAll compares two lists of nodes element by element.

@@ -47,6 +47,17 @@ func children(n Node) []Node {
 		}
 	case *Other:
 		add(n.X)
+	case *Content:
+		for _, e := range n.Index {
+			add(e)
+		}
+	case *Sync:
+		if n.Invariant != nil {
+			add(n.Invariant.Cond)
+			for _, e := range n.Invariant.For {
+				add(e)
+			}
+		}
 	case *Cmp:
 		add(n.X, n.Y)
 	case *Not:
@@ -95,6 +106,20 @@ func HasSync(n Node) bool {
 // (Access.As).
 func BindsValues(n Node) bool {
 	return contains(n, func(m Node) bool { a, ok := m.(*Access); return ok && a.As != "" })
+}
+
+// HasValues reports whether n uses the values of memory: a read that binds
+// its value or a barrier invariant.
+func HasValues(n Node) bool {
+	return contains(n, func(m Node) bool {
+		switch m := m.(type) {
+		case *Access:
+			return m.As != ""
+		case *Sync:
+			return m.Invariant != nil
+		}
+		return false
+	})
 }
 
 // contains reports whether some node of the tree rooted at n matches.

@@ -50,7 +50,7 @@ func readsProperty(chk *check.Checker, d reads.Defect, stats Stats) func(c *Valu
 		if err != nil {
 			return "eval: " + err.Error()
 		}
-		ref := &reference{div: res.Divergence, races: eval.Races(res)}
+		ref := &reference{div: res.Divergence, races: eval.Races(res), failures: res.Failures}
 		low, err := reads.Lower(f, reads.Options{LockStep: c.LockStep, Defect: d})
 		if err != nil {
 			stats["not lowered"]++ // a loop variable shadows another
@@ -64,6 +64,9 @@ func readsProperty(chk *check.Checker, d reads.Defect, stats Stats) func(c *Valu
 		stats["ref "+ref.kind()]++
 		if ref.kind() == "drf" && rep.Verdict == check.DRF && facts(low) {
 			stats["drf by a recall"]++
+		}
+		if ref.kind() == "drf" && rep.Verdict == check.DRF && hasInvariant(f) {
+			stats["drf with an invariant"]++
 		}
 		if ref.kind() != "drf" && rep.Verdict == check.DRF {
 			return fmt.Sprintf("unsound: eval says %v but the checker says data-race free; lowered:\n%s", ref, indent(printer.File(low)))
@@ -96,6 +99,17 @@ func facts(f *protocol.File) bool {
 	return found
 }
 
+func hasInvariant(f *protocol.File) bool {
+	found := false
+	protocol.Inspect(f.Body, func(n protocol.Node) bool {
+		if s, ok := n.(*protocol.Sync); ok && s.Invariant != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 func readsChecker() *check.Checker {
 	return check.New(check.Options{Timeout: queryTimeout, MaxRaces: 1, Jobs: 1,
 		Levels: []wellformed.Level{wellformed.BlockLevel}})
@@ -113,9 +127,21 @@ func TestReadValues(t *testing.T) {
 	// divergence comes only with the Full cases' barriers under
 	// conditions, rarely: it is not asked to be balanced
 	balanced(t, stats, "ref drf", "ref racy")
-	if stats["drf by a recall"] == 0 {
-		t.Errorf("no race-free case was verified with a fact of the lowering")
+	if stats["drf by a recall"] == 0 || stats["drf with an invariant"] == 0 {
+		t.Errorf("no race-free case was verified with a fact of the lowering, or none with an invariant")
 	}
+}
+
+// TestBrokenReadInvariants shows that the property catches barrier
+// invariants assumed without being checked.
+func TestBrokenReadInvariants(t *testing.T) {
+	t.Parallel()
+	p := parameters(t, 6301)
+	res := prop.ForAll(readsProperty(readsChecker(), reads.UncheckedInvariants, Stats{}), genValues()).Check(p)
+	if res.Passed() {
+		t.Fatalf("the reads property passed %d cases against invariants assumed unchecked", res.Succeeded)
+	}
+	t.Logf("invariants assumed unchecked, caught as they should be: %s", describe(res, p.Seed()))
 }
 
 // TestBrokenReads shows that the property catches a deliberately unsound

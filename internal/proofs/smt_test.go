@@ -283,6 +283,8 @@ func replayDivergence(c *Case, f *protocol.File, w *smtgen.DivergenceWitness) er
 type reference struct {
 	div   *eval.Divergence
 	races []eval.Race
+	// failures are the barrier invariants that do not hold (value cases)
+	failures []eval.Failure
 }
 
 func referenceOf(c *Case, f *protocol.File) (*reference, error) {
@@ -299,6 +301,8 @@ func (r *reference) String() string {
 		return "divergent (" + r.div.String() + ")"
 	case len(r.races) > 0:
 		return "racy (" + r.races[0].String() + ")"
+	case len(r.failures) > 0:
+		return "failed (" + r.failures[0].String() + ")"
 	}
 	return "DRF"
 }
@@ -309,6 +313,8 @@ func (r *reference) kind() string {
 		return "div"
 	case len(r.races) > 0:
 		return "racy"
+	case len(r.failures) > 0:
+		return "failed"
 	}
 	return "drf"
 }

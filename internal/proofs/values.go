@@ -50,8 +50,9 @@ func NewValues(r *rand.Rand) *ValueCase {
 	var scope []string
 	for p := 3 + r.Intn(2); p > 0; p-- {
 		if len(c.Body) > 0 {
-			c.Body = append(c.Body, &protocol.Sync{})
+			c.Body = append(c.Body, v.sync())
 		}
+		v.last = nil
 		// one index for the phase, so that A does not race by itself;
 		// a thread's cell and its neighbour's in turn, so that one
 		// thread writes where another wrote and then reads
@@ -77,6 +78,20 @@ type valuer struct {
 	budget int // statements left to make (NewValues)
 	// phase, when set, is the index of A in the current phase
 	phase protocol.Expr
+	// last is the last write of A made of the thread's index alone, which
+	// an invariant may say holds
+	last *protocol.Access
+}
+
+// mentions reports whether n uses a value read.
+func mentions(n protocol.Node, scope []string) bool {
+	vars := protocol.FreeVars(n)
+	for _, s := range scope {
+		if vars[s] {
+			return true
+		}
+	}
+	return false
 }
 
 // seq is a statement list of NewValues; syncOK when every thread runs it.
@@ -91,7 +106,11 @@ func (v *valuer) seq(depth int, syncOK bool, outer *[]string) []protocol.Stmt {
 		// that see another value than the thread thinks collide
 		switch k := v.r.Intn(20); {
 		case k < 8:
-			out = append(out, &protocol.Access{Mode: protocol.Write, Array: "A", Index: []protocol.Expr{v.indexA(scope)}, Value: v.value(scope)})
+			w := &protocol.Access{Mode: protocol.Write, Array: "A", Index: []protocol.Expr{v.indexA(scope)}, Value: v.value(scope)}
+			if !mentions(w, scope) {
+				v.last = w
+			}
+			out = append(out, w)
 		case k < 13:
 			a := &protocol.Access{Mode: protocol.Read, Array: "A", Index: []protocol.Expr{v.indexA(scope)}}
 			if v.r.Intn(5) > 0 {
@@ -108,7 +127,7 @@ func (v *valuer) seq(depth int, syncOK bool, outer *[]string) []protocol.Stmt {
 			mode := []protocol.Mode{protocol.Write, protocol.Read}[v.r.Intn(2)]
 			out = append(out, &protocol.Access{Mode: mode, Array: "B", Index: []protocol.Expr{v.use(scope)}})
 		case k == 16 && syncOK:
-			out = append(out, &protocol.Sync{})
+			out = append(out, v.sync())
 		case k == 17 && depth > 0:
 			// a thread-dependent condition: no barrier inside
 			c := cmp(protocol.Lt, tid(), lit(1+v.r.Int63n(3)))
@@ -129,6 +148,51 @@ func (v *valuer) seq(depth int, syncOK bool, outer *[]string) []protocol.Stmt {
 		}
 	}
 	return out
+}
+
+// sync is a barrier, half of the time with a barrier invariant about A:
+// a cell (the thread's, its neighbour's) holds a value (the thread's
+// index, half of it, a constant) or differs from another cell, assumed
+// for the thread itself, its neighbour or both.
+func (v *valuer) sync() *protocol.Sync {
+	s := &protocol.Sync{}
+	if v.r.Intn(2) == 0 {
+		return s
+	}
+	cell := func() protocol.Expr {
+		return &protocol.Content{Array: "A", Index: []protocol.Expr{[]protocol.Expr{tid(), v.neighbour()}[v.r.Intn(2)]}}
+	}
+	var c protocol.Cond
+	if w := v.last; w != nil && v.r.Intn(2) == 0 {
+		// what the thread wrote last: holds unless another thread
+		// wrote the cell after it
+		v.last = nil
+		c = cmp(protocol.Eq, &protocol.Content{Array: "A", Index: w.Index}, w.Value)
+	} else {
+		switch v.r.Intn(4) {
+		case 0:
+			c = cmp(protocol.Ne, cell(), cell())
+		case 1:
+			c = cmp(protocol.Eq, cell(), bin(protocol.Div, tid(), lit(2)))
+		case 2:
+			c = cmp(protocol.Eq, cell(), lit(v.r.Int63n(3)))
+		default:
+			c = cmp(protocol.Eq, cell(), tid())
+		}
+	}
+	inv := &protocol.Invariant{Cond: c}
+	switch v.r.Intn(3) {
+	case 1:
+		inv.For = []protocol.Expr{v.neighbour()}
+	case 2:
+		inv.For = []protocol.Expr{tid(), v.neighbour()}
+	}
+	s.Invariant = inv
+	return s
+}
+
+func (v *valuer) neighbour() protocol.Expr {
+	return bin(protocol.Mod, bin(protocol.Add, tid(), lit(1)), blockDimX())
 }
 
 // indexA is an index of A: mostly the phase's.

@@ -252,6 +252,9 @@ type Result struct {
 	BenignRaces bool
 	// LockStep is Config.LockStep.
 	LockStep bool
+	// Failures lists the barrier invariants (protocol.Invariant) that do
+	// not hold, for each thread they fail for.
+	Failures []Failure
 }
 
 // Race is a racing pair of access values; A comes before B in the Result.
@@ -282,7 +285,7 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 			return true
 		})
 	}
-	values, seen := f.Body != nil && protocol.BindsValues(f.Body), ""
+	values, seen := f.Body != nil && protocol.HasValues(f.Body), ""
 	for n := 1; ; n++ {
 		res := &Result{Kinds: kinds, BenignRaces: cfg.BenignRaces, LockStep: cfg.LockStep}
 		var runs []*thread
@@ -307,6 +310,9 @@ func Run(f *protocol.File, cfg Config) (*Result, error) {
 		}
 		if !values || n > 1 && now == seen {
 			res.Blocks, res.Divergence = combine(runs)
+			for _, th := range runs {
+				res.Failures = append(res.Failures, th.failed...)
+			}
 			return res, nil
 		}
 		if n == maxRuns {
@@ -648,7 +654,7 @@ func (s *segments) seg(t, other int) map[int]int {
 // Safe reports whether the run is data-race free (safe(H) for the history of
 // every block, and no race across blocks) and free of barrier divergence.
 func Safe(r *Result) bool {
-	return r.Divergence == nil && len(Races(r)) == 0
+	return r.Divergence == nil && len(Races(r)) == 0 && len(r.Failures) == 0
 }
 
 // kindsOf returns the kind of each name f declares.

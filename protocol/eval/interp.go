@@ -47,6 +47,10 @@ type thread struct {
 	other *Thread
 	// bound holds the values that reads bound (protocol.Access.As)
 	bound map[string]int64
+	// atBarrier is set while a barrier invariant is evaluated; failed
+	// lists the invariants that do not hold for the thread
+	atBarrier bool
+	failed    []Failure
 }
 
 // pairCond is an assume met by a thread whose condition names the other
@@ -202,6 +206,9 @@ func (th *thread) block(stmts []protocol.Stmt, muted, top bool) {
 				th.accesses = append(th.accesses, th.accessValue(s))
 			}
 		case *protocol.Sync:
+			if s.Invariant != nil {
+				th.invariant(s)
+			}
 			th.events = append(th.events, Event{Kind: Barrier, Stmt: s, Scopes: 1 << s.Scope})
 			th.warpPh++
 			if s.Scope != protocol.ScopeWarp {
@@ -363,6 +370,15 @@ func (th *thread) expr(e protocol.Expr) int64 {
 			return th.expr(e.Then)
 		}
 		return th.expr(e.Else)
+	case *protocol.Content:
+		if !th.atBarrier {
+			fail(e.At, "%s[...], the content of an array, outside a barrier invariant", e.Array)
+		}
+		idx := make([]int64, len(e.Index))
+		for i, x := range e.Index {
+			idx[i] = th.expr(x)
+		}
+		return th.content(e.Array, idx)
 	case *protocol.Other:
 		if th.other == nil {
 			fail(e.At, "other() outside the condition of an assume")

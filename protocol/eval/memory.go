@@ -123,3 +123,44 @@ func (th *thread) ordered(a, b *AccessValue) bool {
 	}
 	return a.Phase < b.Phase
 }
+
+// invariant checks the barrier invariant of s for the thread, on the
+// memory as the barrier leaves it (content).
+func (th *thread) invariant(s *protocol.Sync) {
+	th.atBarrier = true
+	holds := th.cond(s.Invariant.Cond)
+	th.atBarrier = false
+	if !holds {
+		th.failed = append(th.failed, Failure{Thread: th.idx, Sync: s, Loops: append([]LoopVal(nil), th.loops...)})
+	}
+}
+
+// content is the value of a cell of a shared array once the barrier the
+// thread is at has ordered every write before it: what a read right
+// after the barrier would find.
+func (th *thread) content(array string, idx []int64) int64 {
+	u := th.unfenced[0]
+	r := AccessValue{Thread: th.idx, Access: &protocol.Access{Mode: protocol.Read, Array: array}, Index: idx,
+		Phase: th.phase + 1 - u.phase, WarpPhase: th.warpPh + 1 - u.warp, GridPhase: th.gridPh - u.grid,
+		Warp: th.warp(), Seq: len(th.accesses)}
+	return th.readValue(&r)
+}
+
+// Failure is a barrier invariant that does not hold for a thread.
+type Failure struct {
+	Thread int            // index in Config.Threads
+	Sync   *protocol.Sync // the barrier whose invariant fails
+	Loops  []LoopVal      // the loop variables in scope there
+}
+
+func (f Failure) String() string {
+	s := fmt.Sprintf("thread %d: the barrier invariant at %s does not hold", f.Thread, f.Sync.Invariant.At)
+	if len(f.Loops) > 0 {
+		ls := make([]string, len(f.Loops))
+		for i, l := range f.Loops {
+			ls[i] = fmt.Sprintf("%s = %d", l.Name, l.Value)
+		}
+		s += " (" + strings.Join(ls, ", ") + ")"
+	}
+	return s
+}

@@ -74,3 +74,56 @@ func TestReadValues(t *testing.T) {
 		})
 	}
 }
+
+// TestInvariants: which threads a barrier invariant fails for, on the
+// memory as the barrier leaves it (blockDim.x = 3, cells 100 + index
+// before any write).
+func TestInvariants(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want string // the failing threads
+	}{
+		{"own store", `shared A; wr A[tid] = tid; sync invariant A[tid] == tid;`, "[]"},
+		{"another thread's store, of the interval", `shared A; wr A[(tid + 1) % 3] = (tid + 1) % 3; sync invariant A[tid] == tid;`, "[]"},
+		{"the input's", `shared A; sync invariant A[tid] == 100 + tid;`, "[]"},
+		{"a store that breaks it", `shared A; wr A[tid] = 5; sync invariant A[tid] == tid;`, "[0 1 2]"},
+		{"the last store wins", `shared A; wr A[tid] = 7; sync; wr A[(tid + 2) % 3] = 1; sync invariant A[tid] == 7;`, "[0 1 2]"},
+		{"about pairs of cells", `shared A; wr A[tid] = tid / 2; sync invariant A[tid] != A[(tid + 1) % 3];`, "[0]"},
+		{"per iteration", `shared A; for i in 0..2 { wr A[tid] = i * tid; sync invariant A[tid] == tid; }`, "[1(i=0) 2(i=0)]"}, // i = 0: every cell 0,
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := parser.ParseFile("case.prot", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := protocol.Check(f); err != nil {
+				t.Fatal(err)
+			}
+			cfg := eval.Config{BlockDim: [3]int64{3, 1, 1}, GridDim: [3]int64{1, 1, 1},
+				Memory: func(_ string, idx []int64) int64 { return 100 + idx[0] }}
+			for i := int64(0); i < 3; i++ {
+				cfg.Threads = append(cfg.Threads, eval.Thread{Idx: [3]int64{i, 0, 0}})
+			}
+			res, err := eval.Run(f, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, fl := range res.Failures {
+				s := fmt.Sprint(fl.Thread)
+				for _, l := range fl.Loops {
+					s += fmt.Sprintf("(%s=%d)", l.Name, l.Value)
+				}
+				got = append(got, s)
+			}
+			if fmt.Sprint(got) != tc.want && !(len(got) == 0 && tc.want == "[]") {
+				t.Errorf("fails for %v, want %s", got, tc.want)
+			}
+			if eval.Safe(res) != (len(got) == 0) {
+				t.Errorf("Safe is %v with failures %v", eval.Safe(res), got)
+			}
+		})
+	}
+}

@@ -122,7 +122,14 @@ func (c *converter) stmt(g *statement) protocol.Stmt {
 		case "none":
 			f = protocol.FenceNone
 		}
-		return &protocol.Sync{At: pos(g.Sync.Pos), Scope: sc, Fence: f}
+		s := &protocol.Sync{At: pos(g.Sync.Pos), Scope: sc, Fence: f}
+		if inv := g.Sync.Invariant; inv != nil {
+			s.Invariant = &protocol.Invariant{At: pos(inv.Pos), Cond: c.cond(inv.Cond)}
+			for _, e := range inv.For {
+				s.Invariant.For = append(s.Invariant.For, c.expr(e))
+			}
+		}
+		return s
 	case g.Access != nil:
 		return c.access(g.Access)
 	case g.Loop != nil:
@@ -351,6 +358,13 @@ func (c *converter) primary(g *primary) value {
 }
 
 func (c *converter) call(g *call) protocol.Expr {
+	if len(g.Index) > 0 {
+		ct := &protocol.Content{At: pos(g.Pos), Array: g.Name}
+		for _, e := range g.Index {
+			ct.Index = append(ct.Index, c.expr(e))
+		}
+		return ct
+	}
 	if len(g.Args) == 0 {
 		return &protocol.Var{At: pos(g.Pos), Name: g.Name}
 	}

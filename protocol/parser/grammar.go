@@ -47,10 +47,17 @@ type statement struct {
 }
 
 type syncStmt struct {
-	Pos   lexer.Position
-	Sync  bool   `parser:"@'sync'"`
-	Scope string `parser:"@('warp' | 'grid')?"`
-	Fence string `parser:"@('shared' | 'global' | 'none')? ';'"`
+	Pos       lexer.Position
+	Sync      bool       `parser:"@'sync'"`
+	Scope     string     `parser:"@('warp' | 'grid')?"`
+	Fence     string     `parser:"@('shared' | 'global' | 'none')?"`
+	Invariant *invariant `parser:"@@? ';'"`
+}
+
+type invariant struct {
+	Pos  lexer.Position
+	Cond *expression   `parser:"'invariant' @@"`
+	For  []*expression `parser:"('for' @@ (',' @@)*)?"`
 }
 
 type access struct {
@@ -236,9 +243,10 @@ type primary struct {
 // call is a variable, or an application when arguments follow (the grammar
 // requires at least one, so no Args means a variable).
 type call struct {
-	Pos  lexer.Position
-	Name string        `parser:"@Ident"`
-	Args []*expression `parser:"( '(' @@ (',' @@)* ')' )?"`
+	Pos   lexer.Position
+	Name  string        `parser:"@Ident"`
+	Args  []*expression `parser:"( '(' @@ (',' @@)* ')'"`
+	Index []*expression `parser:"| ('[' @@ ']')+ )?"`
 }
 
 type builtin struct {

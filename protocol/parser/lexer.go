@@ -13,7 +13,7 @@ import (
 // declaration or loop variable cannot be named after one. The list matches
 // the one protocol.Check rejects.
 const keywords = `param|local|shared|global|sync|rd|wr|atomic|for|in|step|if|else|assume|` +
-	`true|false|tid|threadIdx|blockIdx|blockDim|gridDim|other|as`
+	`true|false|tid|threadIdx|blockIdx|blockDim|gridDim|other|as|invariant`
 
 // lexDef is the lexer. Rules are tried in order and the first that matches
 // wins, so the order matters:

@@ -125,7 +125,20 @@ func (p *printer) stmt(s protocol.Stmt) {
 		if s.Fence != protocol.FenceAll {
 			w += " " + s.Fence.String()
 		}
-		p.write(w + ";")
+		p.write(w)
+		if inv := s.Invariant; inv != nil {
+			p.write(" invariant ")
+			p.cond(inv.Cond, precTernary)
+			for i, e := range inv.For {
+				if i == 0 {
+					p.write(" for ")
+				} else {
+					p.write(", ")
+				}
+				p.expr(e, precTernary)
+			}
+		}
+		p.write(";")
 	case *protocol.Loop:
 		p.loop(s)
 	case *protocol.If:
@@ -271,6 +284,13 @@ func (p *printer) expr(e protocol.Expr, min int) {
 		p.write("other(")
 		p.expr(e.X, precTernary)
 		p.write(")")
+	case *protocol.Content:
+		p.write(e.Array)
+		for _, i := range e.Index {
+			p.write("[")
+			p.expr(i, precTernary)
+			p.write("]")
+		}
 	default:
 		p.write("<nil>")
 	}

@@ -59,6 +59,9 @@ const (
 	// any number of barriers, where a write of another thread between
 	// two of them is ordered with both accesses and races with neither.
 	RecallAcrossBarriers
+	// UncheckedInvariants assumes barrier invariants after their barrier
+	// without checking them at it.
+	UncheckedInvariants
 )
 
 // maxFacts bounds the facts after one read, and maxNearer the writes of
@@ -71,17 +74,29 @@ const maxFacts, maxNearer = 4, 8
 // protocol.Check; it is not modified. A protocol without such reads is
 // returned as it is.
 func Lower(f *protocol.File, opts Options) (*protocol.File, error) {
-	if f.Body == nil || !protocol.BindsValues(f.Body) {
+	if f.Body == nil || !protocol.HasValues(f.Body) {
 		return f, nil
 	}
-	l := &lowerer{opts: opts, sub: protocol.Subst{}, value: map[*protocol.Access]protocol.Expr{}}
+	l := &lowerer{opts: opts, sub: protocol.Subst{}, value: map[*protocol.Access]protocol.Expr{},
+		memory: map[*protocol.Sync]map[string]string{}, names: map[string]bool{}}
+	for _, d := range f.Decls {
+		for _, id := range d.Names {
+			l.names[id.Name] = true
+		}
+	}
 	l.noFacts = opts.LockStep || protocol.HasOther(f.Body)
 	body := l.list(f.Body.Stmts, &frame{})
 	if l.err != nil {
 		return nil, l.err
 	}
 	out := *f
-	out.Decls = append(append([]*protocol.Decl(nil), f.Decls...), &protocol.Decl{At: f.Body.At, Kind: protocol.Param, Names: l.bound})
+	out.Decls = append([]*protocol.Decl(nil), f.Decls...)
+	if len(l.checks) > 0 {
+		out.Decls = append(out.Decls, &protocol.Decl{At: f.Body.At, Kind: protocol.Shared, Names: l.checks})
+	}
+	if len(l.bound) > 0 {
+		out.Decls = append(out.Decls, &protocol.Decl{At: f.Body.At, Kind: protocol.Param, Names: l.bound})
+	}
 	out.Body = &protocol.Block{At: f.Body.At, Stmts: body}
 	return &out, nil
 }
@@ -92,8 +107,23 @@ type lowerer struct {
 	sub     protocol.Subst                     // bound name -> its application
 	value   map[*protocol.Access]protocol.Expr // lowered binding read -> the value it read
 	loops   []string                           // loop variables in scope, outermost first
-	bound   []protocol.Ident
-	err     error
+	bound   []protocol.Ident                   // the functions made: values read, contents at barriers
+	checks  []protocol.Ident                   // the pseudo-arrays of invariant checks
+	// memory gives, for a lowered barrier with an invariant, the function
+	// of each array its invariant speaks of: the array's content there
+	memory map[*protocol.Sync]map[string]string
+	names  map[string]bool // every name declared or made
+	err    error
+}
+
+// fresh returns an unused name made of base.
+func (l *lowerer) fresh(base string) string {
+	name := base
+	for i := 1; l.names[name]; i++ {
+		name = fmt.Sprintf("%s_%d", base, i)
+	}
+	l.names[name] = true
+	return name
 }
 
 // frame is a statement list being lowered: out holds its statements
@@ -122,6 +152,7 @@ func (l *lowerer) list(stmts []protocol.Stmt, fr *frame) []protocol.Stmt {
 			l.sub[s.As] = call
 			l.value[&a] = call
 			l.bound = append(l.bound, protocol.Ident{At: s.At, Name: s.As})
+			l.names[s.As] = true
 			fr.out = append(fr.out, &a)
 			if len(facts) == 0 {
 				continue
@@ -145,6 +176,27 @@ func (l *lowerer) list(stmts []protocol.Stmt, fr *frame) []protocol.Stmt {
 			fr.out = append(fr.out, &c)
 		case *protocol.Block:
 			fr.out = append(fr.out, l.block(s, &frame{parent: fr}))
+		case *protocol.Sync:
+			if s.Invariant == nil {
+				fr.out = append(fr.out, s)
+				continue
+			}
+			if l.opts.Defect != UncheckedInvariants {
+				fr.out = append(fr.out, l.check(fr, s))
+			}
+			sync := *s
+			sync.Invariant = nil
+			fr.out = append(fr.out, &sync)
+			facts := l.assumed(s, &sync)
+			if len(facts) == 0 {
+				continue
+			}
+			if fr.parent == nil {
+				inner := &frame{parent: fr, out: facts}
+				fr.out = append(fr.out, &protocol.Block{At: s.At, Stmts: l.list(stmts[i+1:], inner)})
+				return fr.out
+			}
+			fr.out = append(fr.out, facts...)
 		default:
 			fr.out = append(fr.out, l.sub.Stmt(s))
 		}
@@ -180,16 +232,30 @@ func (l *lowerer) loop(s *protocol.Loop, fr *frame) *protocol.Loop {
 // apply is the value of read a: its bound name applied to the reading
 // thread and the enclosing loops' variables.
 func (l *lowerer) apply(a *protocol.Access) *protocol.Call {
-	var args []protocol.Expr
-	for _, k := range []protocol.BuiltinKind{protocol.ThreadIdx, protocol.BlockIdx} {
+	return l.point(a.At, a.As, nil, protocol.ThreadIdx, protocol.BlockIdx)
+}
+
+// point applies function name to args, then to threadIdx and blockIdx
+// (those of kinds) and to the enclosing loops' variables: a value the
+// protocol does not know, one per point of the run.
+func (l *lowerer) point(at protocol.Pos, name string, args []protocol.Expr, kinds ...protocol.BuiltinKind) *protocol.Call {
+	args = append([]protocol.Expr(nil), args...)
+	for _, k := range kinds {
 		for d := 0; d < 3; d++ {
-			args = append(args, &protocol.Builtin{At: a.At, Kind: k, Dim: d})
+			args = append(args, &protocol.Builtin{At: at, Kind: k, Dim: d})
 		}
 	}
 	for _, v := range l.loops {
-		args = append(args, &protocol.Var{At: a.At, Name: v})
+		args = append(args, &protocol.Var{At: at, Name: v})
 	}
-	return &protocol.Call{At: a.At, Func: a.As, Args: args}
+	return &protocol.Call{At: at, Func: name, Args: args}
+}
+
+// contentAt is the content of a cell at a barrier: function m of the
+// index, the block and the iteration (the same for every thread of the
+// block).
+func (l *lowerer) contentAt(m string, at protocol.Pos, idx []protocol.Expr) *protocol.Call {
+	return l.point(at, m, idx, protocol.BlockIdx)
 }
 
 // facts returns the assumptions that tie the value of read r (call) to
@@ -203,6 +269,15 @@ func (l *lowerer) apply(a *protocol.Access) *protocol.Call {
 // only its first iteration), or at a compound statement that accesses
 // the array or holds a barrier.
 func (l *lowerer) facts(fr *frame, r *protocol.Access, call *protocol.Call) []protocol.Stmt {
+	return l.recall(fr, r, call, 1, true)
+}
+
+// recall is facts with at most limit barriers between the read and the
+// accesses it is tied to. A real read (not the content an invariant's
+// check reads at its barrier, which no other thread's write races with)
+// is also tied to the content at the barrier before it that an invariant
+// speaks of.
+func (l *lowerer) recall(fr *frame, r *protocol.Access, call *protocol.Call, limit int, real bool) []protocol.Stmt {
 	if l.noFacts {
 		return nil
 	}
@@ -213,7 +288,13 @@ func (l *lowerer) facts(fr *frame, r *protocol.Access, call *protocol.Call) []pr
 		for j := len(f.out) - 1; j >= 0; j-- {
 			switch s := f.out[j].(type) {
 			case *protocol.Sync:
-				if syncs++; syncs > 1 && l.opts.Defect != RecallAcrossBarriers {
+				if m, ok := l.memory[s][r.Array]; ok && real && syncs == 0 && len(facts) < maxFacts {
+					// the content at the barrier, which an invariant
+					// speaks of: what the thread reads there unless it
+					// wrote the cell since
+					facts = append(facts, fact(r, call, r.Index, l.contentAt(m, r.At, r.Index), nearer))
+				}
+				if syncs++; syncs > limit && l.opts.Defect != RecallAcrossBarriers {
 					return facts
 				}
 			case *protocol.Access:
@@ -290,6 +371,8 @@ func (d Defect) String() string {
 		return "none"
 	case RecallAcrossBarriers:
 		return "recall across barriers"
+	case UncheckedInvariants:
+		return "unchecked invariants"
 	}
 	return fmt.Sprintf("Defect(%d)", int(d))
 }

@@ -122,3 +122,73 @@ rd S[tid];
 		t.Errorf("a protocol without binding reads is not returned as it is")
 	}
 }
+
+// TestInvariantLowered: a barrier invariant is checked before its
+// barrier, with the thread's own store of the interval, on a
+// pseudo-array whose race is its failure, and assumed after it for the
+// threads it names, on the contents at the barrier, which the read after
+// it is tied to.
+func TestInvariantLowered(t *testing.T) {
+	src := "shared S;\nglobal A;\nwr S[tid] = tid;\nsync invariant S[tid] == tid for (tid + 1) % blockDim.x;\nrd S[(tid + 1) % blockDim.x] as x;\nwr A[x];\n"
+	f, err := parser.ParseFile("case.prot", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := protocol.Check(f); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		defect reads.Defect
+		want   string
+	}{
+		{reads.NoDefect, `shared S;
+global A;
+shared __barrier_invariant_4;
+param __S_seen_4, __S_at_4, x;
+
+wr S[tid] = tid;
+{
+  assume !(tid == tid) || __S_seen_4(tid, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z) == tid;
+  if !(__S_seen_4(tid, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z) == tid) {
+    atomic __barrier_invariant_4[0];
+  }
+  rd __barrier_invariant_4[0];
+}
+sync;
+{
+  assume !(0 <= (tid + 1) % blockDim.x && (tid + 1) % blockDim.x < blockDim.x) || __S_at_4((tid + 1) % blockDim.x, blockIdx.x, blockIdx.y, blockIdx.z) == (tid + 1) % blockDim.x;
+  rd S[(tid + 1) % blockDim.x];
+  assume !((tid + 1) % blockDim.x == (tid + 1) % blockDim.x) || x(tid, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z) == __S_at_4((tid + 1) % blockDim.x, blockIdx.x, blockIdx.y, blockIdx.z);
+  assume !((tid + 1) % blockDim.x == tid) || x(tid, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z) == tid;
+  wr A[x(tid, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z)];
+}
+`},
+		{reads.UncheckedInvariants, `shared S;
+global A;
+param __S_at_4, x;
+
+wr S[tid] = tid;
+sync;
+{
+  assume !(0 <= (tid + 1) % blockDim.x && (tid + 1) % blockDim.x < blockDim.x) || __S_at_4((tid + 1) % blockDim.x, blockIdx.x, blockIdx.y, blockIdx.z) == (tid + 1) % blockDim.x;
+  rd S[(tid + 1) % blockDim.x];
+  assume !((tid + 1) % blockDim.x == (tid + 1) % blockDim.x) || x(tid, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z) == __S_at_4((tid + 1) % blockDim.x, blockIdx.x, blockIdx.y, blockIdx.z);
+  assume !((tid + 1) % blockDim.x == tid) || x(tid, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z) == tid;
+  wr A[x(tid, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z)];
+}
+`},
+	} {
+		t.Run(tc.defect.String(), func(t *testing.T) {
+			low, err := reads.Lower(f, reads.Options{Defect: tc.defect})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := protocol.Check(low); err != nil {
+				t.Fatalf("the lowered protocol does not check: %v", err)
+			}
+			if got := printer.File(low); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}

@@ -511,7 +511,7 @@ var reserved = map[string]bool{
 	"tid": true, "threadIdx": true, "blockIdx": true, "blockDim": true, "gridDim": true, "for": true, "in": true,
 	"step": true, "if": true, "else": true, "assume": true, "sync": true, "rd": true, "wr": true, "atomic": true,
 	"true": true, "false": true, "param": true, "local": true, "shared": true, "global": true, "distinct": true,
-	"other": true, "as": true,
+	"other": true, "as": true, "invariant": true,
 }
 
 func newNames() *names { return &names{used: map[string]bool{}, low: map[string]int{}} }
