@@ -286,11 +286,7 @@ func (c *checker) content(ct *Content) {
 	case kind != Shared:
 		c.errorf(ct.At, "%s is not a shared array: a barrier invariant speaks of shared memory, which the barrier orders for the whole block", ct.Array)
 	default:
-		if n, seen := c.info.Dims[ct.Array]; seen && n != len(ct.Index) {
-			c.errorf(ct.At, "array %s is accessed with %d indices here and %d elsewhere", ct.Array, len(ct.Index), n)
-		} else {
-			c.info.Dims[ct.Array] = len(ct.Index)
-		}
+		c.dims(ct.At, ct.Array, len(ct.Index))
 	}
 }
 
@@ -302,11 +298,7 @@ func (c *checker) access(a *Access, sc *scope) {
 	case !kind.IsArray():
 		c.errorf(a.At, "%s is a %s, not an array", a.Array, kind)
 	default:
-		if n, seen := c.info.Dims[a.Array]; seen && n != len(a.Index) {
-			c.errorf(a.At, "array %s is accessed with %d indices here and %d elsewhere", a.Array, len(a.Index), n)
-		} else {
-			c.info.Dims[a.Array] = len(a.Index)
-		}
+		c.dims(a.At, a.Array, len(a.Index))
 	}
 	if len(a.Index) == 0 {
 		c.errorf(a.At, "access to %s has no index", a.Array)
@@ -322,6 +314,15 @@ func (c *checker) access(a *Access, sc *scope) {
 			c.errorf(a.At, "only a write has a value (%s %s)", a.Mode, a.Array)
 		}
 		c.expr(a.Value, sc)
+	}
+}
+
+// dims checks that array is indexed with n indices, as everywhere else.
+func (c *checker) dims(at Pos, array string, n int) {
+	if m, seen := c.info.Dims[array]; seen && m != n {
+		c.errorf(at, "array %s is accessed with %d indices here and %d elsewhere", array, n, m)
+	} else {
+		c.info.Dims[array] = n
 	}
 }
 

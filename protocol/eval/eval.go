@@ -163,16 +163,21 @@ func (a AccessValue) String() string {
 	for i, x := range a.Index {
 		idx[i] = fmt.Sprint(x)
 	}
-	s := fmt.Sprintf("thread %d: %s %s[%s] at %s", a.Thread, a.Access.Mode, a.Access.Array,
-		strings.Join(idx, "]["), a.Access.At)
-	if len(a.Loops) > 0 {
-		ls := make([]string, len(a.Loops))
-		for i, l := range a.Loops {
-			ls[i] = fmt.Sprintf("%s = %d", l.Name, l.Value)
-		}
-		s += " (" + strings.Join(ls, ", ") + ")"
+	return fmt.Sprintf("thread %d: %s %s[%s] at %s", a.Thread, a.Access.Mode, a.Access.Array,
+		strings.Join(idx, "]["), a.Access.At) + loopsText(a.Loops)
+}
+
+// loopsText is " (i = 1, j = 2)" for the loop variables of a point of a
+// run, "" outside loops.
+func loopsText(loops []LoopVal) string {
+	if len(loops) == 0 {
+		return ""
 	}
-	return s
+	ls := make([]string, len(loops))
+	for i, l := range loops {
+		ls[i] = fmt.Sprintf("%s = %d", l.Name, l.Value)
+	}
+	return " (" + strings.Join(ls, ", ") + ")"
 }
 
 // EventKind says what a non-access event is.

@@ -154,13 +154,5 @@ type Failure struct {
 }
 
 func (f Failure) String() string {
-	s := fmt.Sprintf("thread %d: the barrier invariant at %s does not hold", f.Thread, f.Sync.Invariant.At)
-	if len(f.Loops) > 0 {
-		ls := make([]string, len(f.Loops))
-		for i, l := range f.Loops {
-			ls[i] = fmt.Sprintf("%s = %d", l.Name, l.Value)
-		}
-		s += " (" + strings.Join(ls, ", ") + ")"
-	}
-	return s
+	return fmt.Sprintf("thread %d: the barrier invariant at %s does not hold", f.Thread, f.Sync.Invariant.At) + loopsText(f.Loops)
 }

@@ -44,22 +44,7 @@ func TestReadValues(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := parser.ParseFile("case.prot", []byte(tc.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := protocol.Check(f); err != nil {
-				t.Fatal(err)
-			}
-			cfg := eval.Config{BlockDim: [3]int64{3, 1, 1}, GridDim: [3]int64{1, 1, 1}, WarpSize: tc.warp,
-				Memory: func(_ string, idx []int64) int64 { return 100 + idx[0] }}
-			for i := int64(0); i < 3; i++ {
-				cfg.Threads = append(cfg.Threads, eval.Thread{Idx: [3]int64{i, 0, 0}})
-			}
-			res, err := eval.Run(f, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := runThree(t, tc.src, tc.warp)
 			got := make([]string, 3)
 			for _, ph := range res.Blocks[0].Phases {
 				for _, a := range ph {
@@ -94,22 +79,7 @@ func TestInvariants(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := parser.ParseFile("case.prot", []byte(tc.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := protocol.Check(f); err != nil {
-				t.Fatal(err)
-			}
-			cfg := eval.Config{BlockDim: [3]int64{3, 1, 1}, GridDim: [3]int64{1, 1, 1},
-				Memory: func(_ string, idx []int64) int64 { return 100 + idx[0] }}
-			for i := int64(0); i < 3; i++ {
-				cfg.Threads = append(cfg.Threads, eval.Thread{Idx: [3]int64{i, 0, 0}})
-			}
-			res, err := eval.Run(f, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := runThree(t, tc.src, 0)
 			var got []string
 			for _, fl := range res.Failures {
 				s := fmt.Sprint(fl.Thread)
@@ -126,4 +96,27 @@ func TestInvariants(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runThree runs src with the three threads of one block, over a memory
+// whose cells hold 100 + their index before any write.
+func runThree(t *testing.T, src string, warp int64) *eval.Result {
+	t.Helper()
+	f, err := parser.ParseFile("case.prot", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := protocol.Check(f); err != nil {
+		t.Fatal(err)
+	}
+	cfg := eval.Config{BlockDim: [3]int64{3, 1, 1}, GridDim: [3]int64{1, 1, 1}, WarpSize: warp,
+		Memory: func(_ string, idx []int64) int64 { return 100 + idx[0] }}
+	for i := int64(0); i < 3; i++ {
+		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: [3]int64{i, 0, 0}})
+	}
+	res, err := eval.Run(f, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }

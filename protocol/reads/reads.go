@@ -154,18 +154,9 @@ func (l *lowerer) list(stmts []protocol.Stmt, fr *frame) []protocol.Stmt {
 			l.bound = append(l.bound, protocol.Ident{At: s.At, Name: s.As})
 			l.names[s.As] = true
 			fr.out = append(fr.out, &a)
-			if len(facts) == 0 {
-				continue
-			}
-			if fr.parent == nil {
-				// at the top level an assume is a precondition, which
-				// would leave a thread out of the run: the rest of the
-				// body goes in a block, where it is not
-				inner := &frame{parent: fr, out: facts}
-				fr.out = append(fr.out, &protocol.Block{At: s.At, Stmts: l.list(stmts[i+1:], inner)})
+			if l.assume(fr, facts, stmts[i+1:], s.At) {
 				return fr.out
 			}
-			fr.out = append(fr.out, facts...)
 		case *protocol.Loop:
 			fr.out = append(fr.out, l.loop(s, fr))
 		case *protocol.If:
@@ -187,21 +178,31 @@ func (l *lowerer) list(stmts []protocol.Stmt, fr *frame) []protocol.Stmt {
 			sync := *s
 			sync.Invariant = nil
 			fr.out = append(fr.out, &sync)
-			facts := l.assumed(s, &sync)
-			if len(facts) == 0 {
-				continue
-			}
-			if fr.parent == nil {
-				inner := &frame{parent: fr, out: facts}
-				fr.out = append(fr.out, &protocol.Block{At: s.At, Stmts: l.list(stmts[i+1:], inner)})
+			if l.assume(fr, l.assumed(s, &sync), stmts[i+1:], s.At) {
 				return fr.out
 			}
-			fr.out = append(fr.out, facts...)
 		default:
 			fr.out = append(fr.out, l.sub.Stmt(s))
 		}
 	}
 	return fr.out
+}
+
+// assume puts facts after the statement last lowered into fr. At the top
+// level an assume is a precondition, which would leave a thread out of
+// the run: there the rest of the body goes in a block after the facts,
+// where it is not, and assume reports that it lowered the rest.
+func (l *lowerer) assume(fr *frame, facts, rest []protocol.Stmt, at protocol.Pos) bool {
+	switch {
+	case len(facts) == 0:
+		return false
+	case fr.parent == nil:
+		inner := &frame{parent: fr, out: facts}
+		fr.out = append(fr.out, &protocol.Block{At: at, Stmts: l.list(rest, inner)})
+		return true
+	}
+	fr.out = append(fr.out, facts...)
+	return false
 }
 
 func (l *lowerer) block(b *protocol.Block, fr *frame) *protocol.Block {
