@@ -63,13 +63,12 @@ func lowerValues(ins []Input) error {
 		if err != nil {
 			return err
 		}
-		for _, d := range f.Decls[len(ins[i].File.Decls):] { // those Lower adds
-			for _, id := range d.Names {
-				if d.Kind == protocol.Param && !strings.HasPrefix(id.Name, "__") {
-					ins[i].Values = append(ins[i].Values, id.Name) // a value read, not a content
-				}
+		protocol.Inspect(ins[i].File.Body, func(n protocol.Node) bool {
+			if a, ok := n.(*protocol.Access); ok && a.As != "" {
+				ins[i].Values = append(ins[i].Values, a.As)
 			}
-		}
+			return true
+		})
 		ins[i].File, ins[i].Info = f, info
 	}
 	return nil

@@ -386,6 +386,10 @@ func (c *checker) other(o *Other, sc *scope) {
 			c.errorf(o.At, "other(%s) is %s itself: only threadIdx, blockIdx and locals differ between threads", x.Name(), x.Name())
 		}
 	case *Var:
+		if sc.bound(x.Name) {
+			c.errorf(o.At, "other() of %s, a value read: only threadIdx, blockIdx and locals name the other thread's values", x.Name)
+			return
+		}
 		if sc.has(x.Name) {
 			c.errorf(o.At, "other() of the loop variable %s: the other thread may be in another iteration", x.Name)
 			return

@@ -102,12 +102,6 @@ func HasSync(n Node) bool {
 	return contains(n, func(m Node) bool { _, ok := m.(*Sync); return ok })
 }
 
-// BindsValues reports whether a read in n binds the value it reads
-// (Access.As).
-func BindsValues(n Node) bool {
-	return contains(n, func(m Node) bool { a, ok := m.(*Access); return ok && a.As != "" })
-}
-
 // HasValues reports whether n uses the values of memory: a read that binds
 // its value or a barrier invariant.
 func HasValues(n Node) bool {

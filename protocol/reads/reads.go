@@ -68,11 +68,12 @@ const (
 // the location a fact may have to rule out.
 const maxFacts, maxNearer = 4, 8
 
-// Lower returns f with every read that binds its value lowered (see the
-// package comment): each bound name declared as a param used as a
-// function, its uses applications of it. f must have passed
-// protocol.Check; it is not modified. A protocol without such reads is
-// returned as it is.
+// Lower returns f with every read that binds its value and every barrier
+// invariant lowered (see the package comment and invariant.go): each
+// bound name declared as a param used as a function, its uses
+// applications of it; each invariant a check on a pseudo-array before its
+// barrier and assumptions after it. f must have passed protocol.Check; it
+// is not modified. A protocol without either is returned as it is.
 func Lower(f *protocol.File, opts Options) (*protocol.File, error) {
 	if f.Body == nil || !protocol.HasValues(f.Body) {
 		return f, nil
