@@ -3,6 +3,7 @@ package proofs
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"slices"
@@ -326,6 +327,9 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	// cuda::atomic_ref without an #include, which the oracle's header
 	// allows and drfcheck's does not
 	src := cudagen.BatchSource(batch, "")
+	if ownTypedefs(batch[0].Name) {
+		src = ownTypedefSource(batch)
+	}
 	path := filepath.Join(d.dir, batch[0].Name+".cu")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -337,8 +341,34 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	out := map[string]infer.Kernel{}
 	for _, k := range ks {
 		out[k.Name] = k
+		if ownTypedefs(batch[0].Name) && !slices.ContainsFunc(k.Notes, func(n infer.Note) bool {
+			return strings.Contains(n.Message, "the file declares size_t as 'unsigned int'")
+		}) {
+			d.t.Errorf("%s: the file's size_t was not taken as its own (notes %v)", k.Name, k.Notes)
+		}
 	}
 	return out, nil
+}
+
+// ownTypedefs says whether drfcheck reads a batch (named by its first
+// case) as code for a 32-bit host: one in four, chosen by name.
+func ownTypedefs(name string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return h.Sum32()%4 == 0
+}
+
+// ownTypedefSource is the batch's file with size_t and clock_t declared
+// as 32-bit code does (cudagen.FileTypedefs), which clang rejects until
+// drfcheck renames them, and the cases' unsigned int spelled size_t.
+func ownTypedefSource(batch []*cudagen.Case) string {
+	cs := make([]*cudagen.Case, len(batch))
+	for i, c := range batch {
+		cp := *c
+		cp.Source = cudagen.WithFileTypedefs(c.Source)
+		cs[i] = &cp
+	}
+	return cudagen.BatchSource(cs, cudagen.FileTypedefs)
 }
 
 // check checks one kernel with the case's launch and parameter values.

@@ -189,6 +189,10 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 			runErr = run(prelude)
 		}
 	}
+	var renamed []Redefined
+	if runErr != nil && ctx.Err() == nil && !opts.OpenCL {
+		prelude, renamed, runErr = renameTypedefs(prelude, runErr, &stderr, dir, path, src, run)
+	}
 	t.Clang = time.Since(start)
 	var soft protocol.ErrorList
 	if runErr != nil && ctx.Err() == nil {
@@ -229,6 +233,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	}
 	tu.Errors = soft
 	tu.Fallback = fallback
+	tu.Renamed = renamed
 	tu.OpenCL = opts.OpenCL
 	tu.pure = pureSet(ctx, bin, dir)
 	if stubs != nil {

@@ -34,6 +34,10 @@ type TU struct {
 	// Fallback says that the file was parsed with drfcheck's fallback
 	// declarations (Fallback): it uses names it does not declare.
 	Fallback bool
+	// Renamed lists the file's typedefs of names the environment declares
+	// with other types (size_t as unsigned int), which the file's code was
+	// parsed with (redefine.go).
+	Renamed []Redefined
 	// OpenCL says that the file is OpenCL C (Options.OpenCL).
 	OpenCL bool
 	// GlobalOffset is the global offset of an OpenCL launch in each

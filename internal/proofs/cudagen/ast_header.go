@@ -2,6 +2,7 @@ package cudagen
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -156,4 +157,27 @@ func BatchSource(cases []*Case, extra string) string {
 		fmt.Fprintf(&b, "namespace %s {\n%s\n}\n", c.Name, c.Source)
 	}
 	return b.String()
+}
+
+// FileTypedefs declares size_t and clock_t as code written for a 32-bit
+// host or for GPUVerify's headers does, with types the C library of
+// drfcheck's environment declares otherwise: drfcheck parses such a file
+// with the file's own types (internal/infer/clang, redefine.go). It goes
+// at the top of a file (BatchSource's extra), before the cases'
+// namespaces, where it conflicts with the C library's declarations.
+const FileTypedefs = "typedef unsigned int size_t;\ntypedef unsigned int clock_t;\n"
+
+var unsignedRE = regexp.MustCompile(`\bunsigned\b(\s+(int|char|short|long)\b)?`)
+
+// WithFileTypedefs returns a case's source with its unsigned int spelled
+// size_t, FileTypedefs' name for it: the same program, for drfcheck to
+// read under those declarations (the oracles run the source as it was,
+// which nvcc on a 64-bit host compiles).
+func WithFileTypedefs(src string) string {
+	return unsignedRE.ReplaceAllStringFunc(src, func(m string) string {
+		if f := strings.Fields(m); len(f) == 1 || f[1] == "int" {
+			return "size_t"
+		}
+		return m
+	})
 }
