@@ -86,19 +86,25 @@ func (l *lowerer) builtin(n, fn *clang.Node, name string, args []*clang.Node) (v
 	case strings.HasPrefix(name, "atomic") && len(args) > 0:
 		return l.atomic(n, name, args), true
 	case name == "__assume" || name == "__requires":
-		if len(args) > 0 {
+		switch {
+		case len(args) == 0:
+		case mentionsOther(args[0]):
+			l.pairAssume(n, args[0], name == "__requires")
+		default:
 			l.emit(&Assume{At: at, Cond: l.cond(args[0]), Requires: name == "__requires"})
 		}
 		return void, true
+	case (name == "__add_noovfl" || name == "__add_noovfl_unsigned" || name == "__add_noovfl_signed") && len(args) == 2 && t.kind == cScalar:
+		return val{t: t, e: convert(at, l.noOverflow(n, args[0], args[1], name), t.ir)}, true
 	case name == "__implies" && len(args) == 2 && t.kind == cScalar:
 		// GPUVerify's implication, as !a || b
 		return val{t: t, e: convert(at, l.shortCircuit(at, "||", not(at, l.cond(args[0])), args[1]), t.ir)}, true
 	case invariantKind(name) != 0 && len(args) > 0:
 		l.barrierInvariant(n, args, invariantKind(name) == 2)
 		return void, true
-	case (name == "__other_int" || name == "__other_bool" || name == "__drfcheck_other_int" || name == "__drfcheck_other_bool") &&
-		l.inInvariant > 0 && len(args) == 1 && t.kind == cScalar:
-		// the other thread's value, in a binary barrier invariant
+	case otherNames[name] && l.inInvariant > 0 && len(args) == 1 && t.kind == cScalar:
+		// the other thread's value, in a binary barrier invariant or an
+		// assumption about pairs
 		return val{t: t, e: &Other{At: at, X: l.scalar(l.rv(args[0]), t.ir, at), T: t.ir}}, true
 	case ignored[name]:
 		return void, true
@@ -377,4 +383,66 @@ func (l *lowerer) barrierInvariant(n *clang.Node, args []*clang.Node, binary boo
 		inv.Insts = append(inv.Insts, in)
 	}
 	l.invariants = append(l.invariants, inv)
+}
+
+// otherNames are GPUVerify's names of the other thread's value (and the
+// prelude's spellings of them).
+var otherNames = map[string]bool{"__other_int": true, "__other_bool": true, "__drfcheck_other_int": true, "__drfcheck_other_bool": true}
+
+// mentionsOther reports whether an expression names the other thread of a
+// pair (__other_int): an assumption about pairs of threads.
+func mentionsOther(n *clang.Node) bool {
+	found := false
+	clang.Inspect(n, func(m *clang.Node) bool {
+		if m.Kind == "DeclRefExpr" && m.Referenced != nil && otherNames[m.Referenced.Name] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// pairAssume lowers an __assume or __requires about pairs of threads
+// (GPUVerify's __requires(ids[tid] != ids[__other_int(tid)])): the
+// statements that compute the condition go in Pre, where __other_int is
+// the other thread's value (Other) and loads are ghosts (symexec decides
+// what they read and whether the assumption is made at all).
+func (l *lowerer) pairAssume(n, c *clang.Node, requires bool) {
+	l.inInvariant++
+	defer func() { l.inInvariant-- }()
+	a := &Assume{At: l.pos(n), Requires: requires}
+	a.Pre = &Block{At: a.At, Stmts: l.into(func() { a.Cond = l.cond(c) })}
+	l.emit(a)
+}
+
+// noOverflow is GPUVerify's __add_noovfl(a, b): a + b does not overflow
+// the operands' type (__add_noovfl_unsigned and __add_noovfl_signed
+// read the operands' bits as unsigned or signed), said without computing
+// the sum: a <= max - b for unsigned operands; for signed ones, a <= max
+// - b when b >= 0 and a >= min - b when b < 0, neither of which
+// overflows. Operands of different types give an unknown truth.
+func (l *lowerer) noOverflow(n, an, bn *clang.Node, name string) Expr {
+	at := l.pos(n)
+	a, b := l.rv(an), l.rv(bn)
+	t := a.t.ir
+	if a.t.kind != cScalar || b.t.kind != cScalar || t.Kind != Int || b.t.ir != t || t.Size > 8 {
+		return l.opaque(n, BoolT, "the result of %s on operands of different or non-integer types", name)
+	}
+	switch name {
+	case "__add_noovfl_unsigned":
+		t.Signed = false
+	case "__add_noovfl_signed":
+		t.Signed = true
+	}
+	x, y := l.scalar(a, t, at), l.scalar(b, t, at)
+	bits := 8 * t.Size
+	lit := func(v int64) Expr { return &Const{At: at, T: t, Int: v} }
+	if !t.Signed {
+		// max - b is exact: b <= max
+		return &Binary{At: at, Op: "<=", X: x, Y: &Binary{At: at, Op: "-", X: lit(int64(uint64(1)<<bits - 1)), Y: y, T: t}, T: BoolT}
+	}
+	up := &Binary{At: at, Op: "<=", X: x, Y: &Binary{At: at, Op: "-", X: lit(int64(uint64(1)<<(bits-1) - 1)), Y: y, T: t}, T: BoolT}
+	down := &Binary{At: at, Op: ">=", X: x, Y: &Binary{At: at, Op: "-", X: lit(-int64(uint64(1) << (bits - 1))), Y: y, T: t}, T: BoolT}
+	nonNeg := &Binary{At: at, Op: ">=", X: y, Y: lit(0), T: BoolT}
+	return &Select{At: at, Cond: nonNeg, X: up, Y: down, T: BoolT}
 }

@@ -71,6 +71,7 @@ func Inspect(n Node, f func(Node) bool) {
 			}
 		}
 	case *Assume:
+		visitBlock(n.Pre)
 		visitExpr(n.Cond)
 	case *Unary:
 		visitExpr(n.X)

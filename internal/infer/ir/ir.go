@@ -466,6 +466,11 @@ type Assume struct {
 	At       protocol.Pos
 	Cond     Expr
 	Requires bool
+	// Pre computes Cond when it is about pairs of threads (it names
+	// __other_int, Other): its loads are ghosts, which access nothing.
+	// Nil for an assumption about the thread alone, whose statements
+	// precede it.
+	Pre *Block
 }
 
 // Unknown is a statement the lowering does not support: a goto, a

@@ -112,6 +112,15 @@ func (p *printer) stmt(depth int, s Stmt) {
 		p.line(depth, "}", s.At)
 	case *Loop:
 		p.loop(depth, s)
+	case *Assume:
+		// about pairs, with statements that do not fit on one line
+		kw := "assume"
+		if s.Requires {
+			kw = "requires"
+		}
+		p.line(depth, kw+" pair {", s.At)
+		p.stmts(depth+1, s.Pre.Stmts)
+		p.line(depth, "} "+ExprString(s.Cond), s.At)
 	}
 }
 
@@ -259,10 +268,19 @@ func simple(s Stmt) (string, bool) {
 		}
 		return fmt.Sprintf("iteration %s = %s", s.Var, ExprString(s.Value)), true
 	case *Assume:
+		text := "assume "
 		if s.Requires {
-			return "requires " + ExprString(s.Cond), true
+			text = "requires "
 		}
-		return "assume " + ExprString(s.Cond), true
+		if s.Pre != nil {
+			// about pairs: the ghost statements that compute it first
+			pre, ok := inline(s.Pre)
+			if !ok {
+				return "", false
+			}
+			text += "pair {" + pre + "} "
+		}
+		return text + ExprString(s.Cond), true
 	case *Unknown:
 		return fmt.Sprintf("unknown at %s: %s", posText(s.At.String()), s.Reason), true
 	case *Block:

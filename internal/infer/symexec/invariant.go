@@ -51,6 +51,7 @@ const (
 	ghostNone   ghostMode = iota
 	ghostCheck            // at the barrier: the values the pair knows
 	ghostAssume           // after the barrier: the interval's start values
+	ghostPair             // a precondition about pairs: the kernel's first values
 )
 
 // ghostState is how a barrier invariant being evaluated reads.
@@ -168,7 +169,7 @@ func (x *exec) other(e *ir.Other) value {
 		return intVal{mine}
 	case x.ghost.mode == ghostAssume && x.ghost.other != nil:
 		return intVal{protocol.Subst{tidX: x.ghost.other}.Expr(v.e)}
-	case x.ghost.mode == ghostAssume && x.ghost.instance && x.ofThread(v.e):
+	case (x.ghost.mode == ghostAssume && x.ghost.instance || x.ghost.mode == ghostPair) && x.ofThread(v.e):
 		return intVal{protocol.OtherOf(v.e, func(name string) bool { return x.k.kinds[name] == protocol.Local })}
 	}
 	return x.fresh(at, e.T, "other", true, false)
@@ -343,6 +344,13 @@ func (x *exec) ghostLoad(at protocol.Pos, s *ir.Load, off value) value {
 		// value all along: every location of it is known
 		return x.convert(at, x.knownNow(at, b, off, s.T), s.T, s.Dst.T)
 	}
+	if x.ghost.mode == ghostPair {
+		// at the kernel's start: what the thread's first load there reads
+		if b.Kind == ir.Private {
+			return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), true, true)
+		}
+		return x.loaded(at, s, off)
+	}
 	g := x.ghost.barrier
 	if b.Kind == ir.Private || !g.Fence.Orders(memoryKind(b)) {
 		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), true, true)
@@ -423,4 +431,36 @@ func ghostly(s ir.Stmt) bool {
 		return false
 	}
 	return true
+}
+
+// pairAssume makes an __assume or __requires about pairs of threads
+// (GPUVerify's __requires(ids[tid] != ids[__other_int(tid)]), Pre set): at
+// the kernel's top level, before any access or barrier (x.pre), it is a
+// precondition of the run, which holds for every two
+// threads, and so for the two of each race query: a protocol assumption
+// with Other (protocol.OtherOf: the other thread's indices and unknowns,
+// the same functions of them; memory values are those of the kernel's
+// start, functions of the address that both threads' loads share). What
+// the other thread's value cannot be said of (a loop variable) is a fresh
+// value, about which the assumption says nothing. Anywhere else (a
+// device function, under a branch, after an access or a barrier, where
+// memory may no longer be the kernel's first) it is not made: dropping an
+// assumption only adds runs.
+func (x *exec) pairAssume(a *ir.Assume) {
+	if !x.top || x.inlined > 0 || !x.pre {
+		return
+	}
+	var c protocol.Cond
+	x.ghosted(ghostState{mode: ghostPair}, func() {
+		// what its loads emit (facts about the ranges of the values
+		// read, under branches that name the other thread) is dropped:
+		// the other thread's own loads state them in its trace
+		x.into(func() { x.block(a.Pre) })
+		c = x.cond(a.Cond)
+	})
+	x.pre = true
+	if isTrue(c) {
+		return
+	}
+	x.k.pre = append(x.k.pre, &protocol.Assume{At: a.At, Cond: c})
 }

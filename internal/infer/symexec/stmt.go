@@ -571,6 +571,10 @@ func (x *exec) assume(a *ir.Assume) {
 	if a.Requires && x.inlined > 0 {
 		return
 	}
+	if a.Pre != nil {
+		x.pairAssume(a)
+		return
+	}
 	c := x.cond(a.Cond)
 	if isTrue(c) {
 		return
