@@ -1,6 +1,7 @@
 package proofs
 
 import (
+	"math/rand"
 	"slices"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func TestBarrierInvariants(t *testing.T) {
 	}
 	const seed = 8101
 	d := newDifferential(t)
-	res, stats := invariantProperty(t, d, seed)
+	res, stats := constructProperty(t, d, seed, 0, cudagen.NewWithInvariant, "barrier invariant")
 	if !res.Passed() {
 		t.Errorf("%s", describe(res, seed))
 	}
@@ -47,7 +48,7 @@ func TestBrokenInvariants(t *testing.T) {
 	const seed = 8101
 	d := newDifferential(t)
 	d.defect = symexec.UncheckedInvariants
-	res, _ := invariantProperty(t, d, seed)
+	res, _ := constructProperty(t, d, seed, 0, cudagen.NewWithInvariant, "barrier invariant")
 	if res.Passed() {
 		t.Fatalf("the barrier invariant property passed %d cases against invariants assumed unchecked", res.Succeeded)
 	}
@@ -57,18 +58,27 @@ func TestBrokenInvariants(t *testing.T) {
 // invStats counts what the barrier invariant property saw.
 type invStats struct{ n, racy, failed, drf, verified int }
 
-// invariantProperty checks drfcheck (as d runs it) against the
-// interpreter on kernels with a barrier invariant. The cases gopter
-// generates are collected first and checked in batches, as the CUDA
-// differential property does; cases first met while shrinking are checked
-// one by one.
-func invariantProperty(t *testing.T, d *differential, seed int64) (*gopter.TestResult, invStats) {
+// constructProperty checks drfcheck (as d runs it) against the
+// interpreter on kernels that newCase makes with a construct (a barrier
+// invariant, a precondition about pairs). The cases gopter generates are
+// collected first and checked in batches, as the CUDA differential
+// property does; cases first met while shrinking are checked one by one.
+// most, when not 0, bounds the cases below the count the tests are run
+// with.
+func constructProperty(t *testing.T, d *differential, seed int64, most int, newCase func(*rand.Rand) *cudagen.Case, construct string) (*gopter.TestResult, invStats) {
+	params := func() *gopter.TestParameters {
+		p := parameters(t, seed)
+		if most > 0 {
+			p.MinSuccessfulTests = min(p.MinSuccessfulTests, most)
+		}
+		return p
+	}
 	gen := func(p *gopter.GenParameters) *gopter.GenResult {
-		c := cudagen.NewWithInvariant(p.Rng)
+		c := newCase(p.Rng)
 		res := gopter.NewGenResult(c, cudagen.Shrink)
 		res.Sieve = func(v any) bool {
 			c, ok := v.(*cudagen.Case)
-			return ok && cudagen.Valid(c) == nil && slices.Contains(cudagen.Constructs(c), "barrier invariant")
+			return ok && cudagen.Valid(c) == nil && slices.Contains(cudagen.Constructs(c), construct)
 		}
 		return res
 	}
@@ -97,7 +107,7 @@ func invariantProperty(t *testing.T, d *differential, seed int64) (*gopter.TestR
 		prop.ForAll(func(c *cudagen.Case) bool {
 			collected = append(collected, c)
 			return true
-		}, gopter.Gen(gen)).Check(parameters(t, seed))
+		}, gopter.Gen(gen)).Check(params())
 		checkAll(collected)
 	}
 	var st invStats
@@ -122,6 +132,6 @@ func invariantProperty(t *testing.T, d *differential, seed int64) (*gopter.TestR
 			return &gopter.PropResult{Status: gopter.PropFalse, Labels: []string{"the interpreter says " + c.Expect.String() + " (" + c.Race + "), drfcheck says drf"}}
 		}
 		return &gopter.PropResult{Status: gopter.PropTrue}
-	}, gopter.Gen(gen)).Check(parameters(t, seed))
+	}, gopter.Gen(gen)).Check(params())
 	return res, st
 }

@@ -431,6 +431,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "warp barrier, several warps", "warp barriers and several warps per block", "wx")
 	d.reportConstruct(t, cases, "grid.sync()", "grid barriers", "gx")
 	d.reportConstruct(t, cases, "barrier invariant", "barrier invariants", "bi", "own")
+	d.reportConstruct(t, cases, "precondition about pairs", "preconditions about pairs", "pout")
 	d.reportConstruct(t, cases, "atomic counter", "atomic counters", "cnt", "slots")
 	d.reportConstruct(t, cases, "fn pointer call", "calls through function pointers")
 	d.reportConstruct(t, cases, "host variable", "host variables", "hv")

@@ -169,6 +169,8 @@ func (x *exec) other(e *ir.Other) value {
 		return intVal{mine}
 	case x.ghost.mode == ghostAssume && x.ghost.other != nil:
 		return intVal{protocol.Subst{tidX: x.ghost.other}.Expr(v.e)}
+	case x.ghost.mode == ghostPair && x.defect == OtherIsSelf:
+		return v
 	case (x.ghost.mode == ghostAssume && x.ghost.instance || x.ghost.mode == ghostPair) && x.ofThread(v.e):
 		return intVal{protocol.OtherOf(v.e, func(name string) bool { return x.k.kinds[name] == protocol.Local })}
 	}

@@ -69,6 +69,10 @@ const (
 	// UncheckedInvariants assumes barrier invariants without checking
 	// them (invariant.go): what Chong et al.'s rule A-BAR-ERR forbids.
 	UncheckedInvariants
+	// OtherIsSelf reads __other_int(x) in a precondition about pairs as
+	// the thread's own x (invariant.go, pairAssume): the assumption is
+	// then about one thread, and says what the precondition does not.
+	OtherIsSelf
 )
 
 // Protocol builds the protocol of a kernel; positions name path. A defect

@@ -810,5 +810,13 @@ func New(r *rand.Rand) *Case {
 // invariant where its launch allows one (a block of one dimension and two
 // threads or more; Constructs lists "barrier invariant" then).
 func NewWithInvariant(r *rand.Rand) *Case {
-	return generateWith(r, -1, true)
+	return generateWith(r, -1, true, false)
+}
+
+// NewWithPairPrecondition generates a case like New in a grid of one
+// block whose kernel starts with a precondition about pairs of threads
+// where its block has two threads or more (genpair.go; Constructs lists
+// "precondition about pairs" then).
+func NewWithPairPrecondition(r *rand.Rand) *Case {
+	return generateWith(r, -1, false, true)
 }

@@ -120,6 +120,8 @@ type gen struct {
 	rbr                *rand.Rand       // the choices of genreadback.go, apart from r's
 	rbDone             bool             // a read back was placed (genreadback.go)
 	bir                *rand.Rand       // the choices of genbarinv.go, apart from r's
+	prr                *rand.Rand       // the choices of genpair.go, apart from r's
+	prAll              bool             // start with a precondition about pairs (NewWithPairPrecondition)
 	biDone             bool             // a barrier invariant was placed (genbarinv.go)
 	biAll              bool             // place one wherever one may be (NewWithInvariant)
 }
@@ -157,12 +159,12 @@ func (g *gen) risky() bool { return g.risk > 0 && g.chance(g.risk) }
 // generate makes a case. target < 0 picks the mood at random (44% race
 // free, 44% racy, 12% divergent: about 10% of kernels end up divergent) and
 // retries until the interpreter agrees, at most a few times.
-func generate(r *rand.Rand, target int) *Case { return generateWith(r, target, false) }
+func generate(r *rand.Rand, target int) *Case { return generateWith(r, target, false, false) }
 
 // generateWith is generate; with inv, the kernel holds a barrier invariant
 // (genbarinv.go) where its launch allows one, at the first statement of its
 // top level that may hold one.
-func generateWith(r *rand.Rand, target int, inv bool) *Case {
+func generateWith(r *rand.Rand, target int, inv, pair bool) *Case {
 	mood := Verdict(target)
 	if target < 0 {
 		switch x := r.Intn(100); {
@@ -178,7 +180,7 @@ func generateWith(r *rand.Rand, target int, inv bool) *Case {
 	var last *Case
 	for attempt := 0; ; attempt++ {
 		seed := r.Int63()
-		c, _ := build(seed, mood, name, inv)
+		c, _ := build(seed, mood, name, inv, pair)
 		if c != nil {
 			last = c
 			if c.Expect == mood || attempt >= 12 {
@@ -192,7 +194,7 @@ func generateWith(r *rand.Rand, target int, inv bool) *Case {
 }
 
 // build generates one kernel from a seed in a mood and finalizes it.
-func build(seed int64, mood Verdict, name string, inv bool) (*Case, error) {
+func build(seed int64, mood Verdict, name string, inv, pair bool) (*Case, error) {
 	g := &gen{
 		r:     rand.New(rand.NewSource(seed)),
 		tr:    rand.New(rand.NewSource(seed ^ 0x5eed7e3a)),
@@ -203,6 +205,8 @@ func build(seed int64, mood Verdict, name string, inv bool) (*Case, error) {
 		cr:    newCtorRand(seed),
 		rbr:   newReadBackRand(seed),
 		bir:   newBarInvRand(seed),
+		prr:   newPairRand(seed),
+		prAll: pair,
 		biAll: inv,
 		mood:  mood,
 		vr:    map[any]rng{},
@@ -233,6 +237,9 @@ func (g *gen) program(name string) *Program {
 	p := &Program{Block: [3]int{1, 1, 1}, Grid: [3]int{1, 1, 1}}
 	g.p = p
 	g.launch()
+	if g.prAll {
+		p.Grid = [3]int{1, 1, 1} // a grid of one block, checked whole (genpair.go)
+	}
 	g.k = &Func{Name: name, Ret: tVoid, Body: &Block{}}
 	p.Kernel = g.k
 	g.params()
@@ -240,6 +247,7 @@ func (g *gen) program(name string) *Program {
 	var body []Stmt
 	g.ctxUni = true
 	g.prologue(&body)
+	g.pairPrecondition(&body)
 	g.prologueLen = len(body)
 	g.budget = 3 + g.intn(8)
 	if g.biAll {

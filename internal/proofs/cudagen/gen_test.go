@@ -63,6 +63,10 @@ func TestValid(t *testing.T) {
 		// the layout family's balanced #pragma pack(push, n) ... pop are
 		// the only directives: they survive concatenation
 		src := packRE.ReplaceAllString(c.Source, "")
+		if slices.Contains(Constructs(c), "precondition about pairs") {
+			// the one __requires of genpair.go
+			src = strings.Replace(src, "__requires(", "", 1)
+		}
 		if strings.Contains(src, "#") || strings.Contains(src, "main(") || strings.Contains(src, "__requires") {
 			t.Errorf("source has a directive, a main or __requires:\n%s", c.Source)
 		}

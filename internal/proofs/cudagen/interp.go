@@ -878,6 +878,8 @@ func (th *thread) stmt(s Stmt) ctl {
 			th.gbars = append(th.gbars, s)
 		} else if warpBarrier(s) {
 			th.warpBarrier(s)
+		} else if s.Op == pairRequires {
+			th.checkPrecondition(s)
 		}
 	case *Block:
 		return th.block(s)
@@ -1107,6 +1109,10 @@ func (th *thread) load(l loc, site Expr) value {
 			v = value{t: l.t}
 		}
 		return v
+	}
+	if th.ghost && o.input {
+		// a precondition's read of an input (genpair.go): no access
+		return value{t: l.t, i: convertInt(o.owner.initAt(l.i), l.t), f: float32(o.owner.initAt(l.i)), mem: true}
 	}
 	if th.ghost {
 		// a barrier invariant's read (genbarinv.go): no access

@@ -482,6 +482,10 @@ func (p *printer) stmt(s Stmt) {
 			p.line("return %s;", exprString(s.X))
 		}
 	case *Sync:
+		if s.Op == pairRequires {
+			p.line("__requires(%s);", exprString(s.Invs[0].C))
+			return
+		}
 		for _, inv := range s.Invs {
 			args := []string{exprString(inv.C)}
 			for _, e := range inv.Insts {

@@ -434,10 +434,13 @@ func (c *checker) stmt(s Stmt) {
 			c.assignable(f.Ret, s.X)
 		}
 	case *Sync:
-		if s.Op != "__syncthreads" && s.Op != "__syncwarp" && s.Op != gridSync || s.Mask != 0 && s.Op != "__syncwarp" {
+		if s.Op == pairRequires && (len(s.Invs) != 1 || !s.Invs[0].Binary || len(s.Invs[0].Insts) != 0) {
+			c.fail("a precondition about pairs is one binary condition")
+		}
+		if s.Op != "__syncthreads" && s.Op != "__syncwarp" && s.Op != gridSync && s.Op != pairRequires || s.Mask != 0 && s.Op != "__syncwarp" {
 			c.fail("sync %s", s.Op)
 		}
-		if len(s.Invs) > 0 && s.Op != "__syncthreads" {
+		if len(s.Invs) > 0 && s.Op != "__syncthreads" && s.Op != pairRequires {
 			c.fail("a barrier invariant before %s", s.Op)
 		}
 		for _, inv := range s.Invs {

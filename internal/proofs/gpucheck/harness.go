@@ -181,6 +181,9 @@ const harnessHead = harnessCore + `
 // functions memcpy and memset are what nvcc is sure to take.
 #define __builtin_memcpy memcpy
 #define __builtin_memset memset
+// GPUVerify's preconditions (cudagen's genpair.go): a contract on the
+// input, which the interpreter checks and a run ignores
+#define __requires(...)
 
 `
 

@@ -35,6 +35,7 @@ void __syncthreads();
 #define __barrier_invariant(phi, ...) ((void)[&]() -> bool { return (phi); })
 #define __barrier_invariant_binary(phi, ...) ((void)[&](int __other) -> bool { return (phi); })
 #define __other_int(x) (__other + 0 * (x))
+#define __requires(phi) ((void)[&](int __other) -> bool { return (phi); })
 int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);
 int __syncthreads_or(int predicate);

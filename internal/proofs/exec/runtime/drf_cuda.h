@@ -107,6 +107,10 @@ template <class F> void invariant(F phi, int line, bool binary) { add_invariant(
 #define __barrier_invariant_binary(phi, ...)                                                                           \
   ::drf::invariant([&](int __drf_other) -> bool { return (phi); }, __LINE__, true)
 #define __other_int(x) (__drf_other)
+// A precondition (GPUVerify's __requires, about pairs in generated
+// kernels: cudagen's genpair.go): a contract on the input that the
+// interpreter checks before it accepts a kernel; a run ignores it.
+#define __requires(...)
 
 // The warp barrier (__syncwarp with the full mask): the threads of one warp
 // (same linear thread index divided by the launch's warp size) wait for each
