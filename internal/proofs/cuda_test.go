@@ -339,13 +339,19 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 		return nil, err
 	}
 	out := map[string]infer.Kernel{}
+	repaired := false
 	for _, k := range ks {
 		out[k.Name] = k
+		repaired = repaired || slices.ContainsFunc(k.Notes, func(n infer.Note) bool { return strings.Contains(n.Message, "__device__ beside __shared__") })
 		if ownTypedefs(batch[0].Name) && !slices.ContainsFunc(k.Notes, func(n infer.Note) bool {
 			return strings.Contains(n.Message, "the file declares size_t as 'unsigned int'")
 		}) {
 			d.t.Errorf("%s: the file's size_t was not taken as its own (notes %v)", k.Name, k.Notes)
 		}
+	}
+	if strings.Contains(src, "__device__ __shared__") && !repaired {
+		// cudagen writes some __shared__ locals so (print.go, deviceShared)
+		d.t.Errorf("%s: no kernel read past __device__ __shared__", path)
 	}
 	return out, nil
 }

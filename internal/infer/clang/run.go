@@ -94,13 +94,14 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	if err != nil {
 		return nil, t, err
 	}
+	base := opts.Flags // without an overlay of the main file (Probe writes its own copy)
 	if disk, err := os.ReadFile(path); err == nil && !bytes.Equal(disk, src) {
 		overlay, remove, err := overlayFor(path, src)
 		if err != nil {
 			return nil, t, fmt.Errorf("%s: %v", path, err)
 		}
 		defer remove()
-		opts.Flags = append(opts.Flags[:len(opts.Flags):len(opts.Flags)], "-ivfsoverlay", overlay)
+		opts.Flags = append(base[:len(base):len(base)], "-ivfsoverlay", overlay)
 	}
 	bin := opts.Clang
 	if bin == "" {
@@ -193,6 +194,22 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	if runErr != nil && ctx.Err() == nil && !opts.OpenCL {
 		prelude, renamed, runErr = renameTypedefs(prelude, runErr, &stderr, dir, path, src, run)
 	}
+	var repaired []protocol.Pos
+	if runErr != nil && ctx.Err() == nil && !opts.OpenCL {
+		if fixed, at := sharedDeviceRepair(stderr.Bytes(), path, src); at != nil {
+			if overlay, remove, err := overlayFor(path, fixed); err == nil {
+				defer remove()
+				before, flags := errorCount(stderr.Bytes()), opts.Flags
+				opts.Flags = append(base[:len(base):len(base)], "-ivfsoverlay", overlay)
+				if err := run(prelude); err == nil || errorCount(stderr.Bytes()) < before {
+					src, runErr, repaired = fixed, err, at
+				} else {
+					opts.Flags = flags
+					runErr = run(prelude)
+				}
+			}
+		}
+	}
 	t.Clang = time.Since(start)
 	var soft protocol.ErrorList
 	if runErr != nil && ctx.Err() == nil {
@@ -234,12 +251,14 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	tu.Errors = soft
 	tu.Fallback = fallback
 	tu.Renamed = renamed
+	tu.Repaired = repaired
 	tu.OpenCL = opts.OpenCL
 	tu.pure = pureSet(ctx, bin, dir)
 	if stubs != nil {
 		tu.Missing = stubs.names
 		opts.Includes = opts.Includes[:len(opts.Includes)-1]
 	}
+	opts.Flags = base // the prober compiles a copy of the main file, tu.Src
 	tu.prober = &prober{bin: bin, includeDir: dir, prelude: prelude, opts: opts, missing: tu.Missing}
 	keep = tu.dump == io.ReaderAt(stdout) // then closed when the TU is dropped (os.File's finalizer)
 	return tu, t, nil

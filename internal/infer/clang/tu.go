@@ -38,6 +38,10 @@ type TU struct {
 	// with other types (size_t as unsigned int), which the file's code was
 	// parsed with (redefine.go).
 	Renamed []Redefined
+	// Repaired lists where the main file's valid CUDA that clang rejects
+	// was blanked (repair.go: __device__ beside __shared__ on a local);
+	// Src is the repaired text.
+	Repaired []protocol.Pos
 	// OpenCL says that the file is OpenCL C (Options.OpenCL).
 	OpenCL bool
 	// GlobalOffset is the global offset of an OpenCL launch in each

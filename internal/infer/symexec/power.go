@@ -40,6 +40,11 @@ func (x *exec) powerLoop(s shape, v *ir.Var) (ok bool, cond protocol.Cond, maxBi
 	if !v.T.Signed {
 		maxBit++
 	}
+	if r := x.rangeOf(s.lo); s.kind == divShape && r.hi >= 0 && r.hi < inf {
+		// a halving loop never exceeds its start: j = k / 2 with k at
+		// most 32 takes 16, 8, ... only (fewer cases for the solver)
+		maxBit = min(maxBit, bits.Len64(uint64(r.hi)))
+	}
 	return true, cond, min(maxBit, 62)
 }
 

@@ -205,10 +205,13 @@ func lineOf(src string, off int) int {
 	return strings.Count(src[:off], "\n") + 1
 }
 
-var qualifierWords = map[string]bool{"extern": true, "static": true, "volatile": true, "const": true, "__volatile__": true}
+// __device__ may stand beside __shared__ (CUDA allows it, cudagen's
+// print.go writes it)
+var qualifierWords = map[string]bool{"extern": true, "static": true, "volatile": true, "const": true, "__volatile__": true, "__device__": true}
 
 // stmtStart goes back from the __shared__ at pos over the qualifiers that may
-// precede it (extern, static, volatile, const, __align__(n), alignas(n)).
+// precede it (extern, static, volatile, const, __device__, __align__(n),
+// alignas(n)).
 func stmtStart(m string, pos int) int {
 	start := pos
 	for {

@@ -1,0 +1,40 @@
+package clang
+
+import (
+	"testing"
+
+	"github.com/drfcheck/drfcheck/protocol"
+)
+
+func TestSharedDeviceRepair(t *testing.T) {
+	const msg = ": error: __constant__, __device__, and __managed__ are not allowed on non-static local variables\n"
+	src := "__global__ void k() {\n  __device__ __shared__ float a[4];\n  __device__ float b;\n}\n"
+	tests := []struct {
+		name, stderr string
+		want         string // the repaired text, "" for none
+		at           []protocol.Pos
+	}{
+		{"beside __shared__", "k.cu:2:3" + msg,
+			"__global__ void k() {\n             __shared__ float a[4];\n  __device__ float b;\n}\n",
+			[]protocol.Pos{{File: "k.cu", Line: 2, Col: 3}}},
+		// a __device__ local without __shared__ is an error nvcc makes too
+		{"alone", "k.cu:3:3" + msg, "", nil},
+		{"in another file", "other.cu:2:3" + msg, "", nil},
+		{"not at the word", "k.cu:2:5" + msg, "", nil},
+		{"past the end", "k.cu:9:3" + msg, "", nil},
+		{"past the line", "k.cu:3:90" + msg, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, at := sharedDeviceRepair([]byte(tt.stderr), "k.cu", []byte(src))
+			if string(got) != tt.want || len(at) != len(tt.at) {
+				t.Fatalf("got %q at %v, want %q at %v", got, at, tt.want, tt.at)
+			}
+			for i := range at {
+				if at[i] != tt.at[i] {
+					t.Errorf("at %v, want %v", at[i], tt.at[i])
+				}
+			}
+		})
+	}
+}
