@@ -37,7 +37,7 @@ type Redefined struct {
 }
 
 var (
-	redefRE = regexp.MustCompile(`^(.*?):(\d+):(\d+): error: typedef redefinition with different types \('([^']*)' vs '([^']*)'(?: \(aka '([^']*)'\))?`)
+	redefRE = regexp.MustCompile(`(?m)^(.*?):(\d+):(\d+): error: typedef redefinition with different types \('([^']*)' vs '([^']*)'(?: \(aka '([^']*)'\))?`)
 	noteRE  = regexp.MustCompile(`^(.*?):\d+:\d+: note: previous definition is here$`)
 	identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*`)
 	// the built-in integer types, which a header may name before the
@@ -169,10 +169,21 @@ func renameTypedefs(prelude []string, runErr error, stderr *bytes.Buffer, dir, p
 	if err != nil {
 		return prelude, nil, runErr
 	}
-	before := errorCount(stderr.Bytes())
+	before := bytes.Clone(stderr.Bytes())
 	with := append(prelude[:len(prelude):len(prelude)], "-include", hdr)
-	if err := run(with); err == nil || errorCount(stderr.Bytes()) < before {
+	if err := run(with); err == nil || progress(before, stderr.Bytes(), redefRE) {
 		return with, rs, err
 	}
 	return prelude, nil, run(prelude)
+}
+
+// progress reports whether a second clang run, after a repair aimed at the
+// errors target matches, did better than the first: fewer errors, or,
+// where clang stopped at its limit on errors (which then hides how many
+// there are, each fix letting another show), fewer of the errors aimed at.
+func progress(before, after []byte, target *regexp.Regexp) bool {
+	if errorCount(after) < errorCount(before) {
+		return true
+	}
+	return fatal(before) && len(target.FindAll(after, -1)) < len(target.FindAll(before, -1))
 }

@@ -17,7 +17,7 @@ import (
 // __device__ says nothing more than __shared__ does: it is blanked (spaces,
 // so that every position stays where it was) and the file is read again.
 
-var localDeviceRE = regexp.MustCompile(`^(.*?):(\d+):(\d+): error: __constant__, __device__, and __managed__ are not allowed on non-static local variables$`)
+var localDeviceRE = regexp.MustCompile(`(?m)^(.*?):(\d+):(\d+): error: __constant__, __device__, and __managed__ are not allowed on non-static local variables$`)
 
 // sharedDeviceRepair returns src with the __device__ of each __shared__
 // local that clang rejected blanked, and where each was; nil when there

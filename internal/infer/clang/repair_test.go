@@ -1,6 +1,10 @@
 package clang
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/drfcheck/drfcheck/protocol"
@@ -36,5 +40,30 @@ func TestSharedDeviceRepair(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRepairsPastErrorLimit: clang reports 20 errors at most, so a file
+// with more __device__ __shared__ locals than that, and its own size_t,
+// is repaired in rounds and renamed although each fix lets another error
+// show (the total it reports does not drop).
+func TestRepairsPastErrorLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("typedef unsigned int size_t;\n")
+	const n = 30
+	for i := range n {
+		fmt.Fprintf(&b, "__global__ void k%d(size_t *o) {\n  __device__ __shared__ size_t s[4];\n  s[threadIdx.x] = 1;\n  o[0] = s[0];\n}\n", i)
+	}
+	path := filepath.Join(t.TempDir(), "k.cu")
+	src := []byte(b.String())
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tu, _, err := Parse(path, src, Options{})
+	if err != nil {
+		t.Fatalf("clang: %v", err)
+	}
+	if len(tu.Errors) != 0 || len(tu.Repaired) != n || len(tu.Renamed) != 1 {
+		t.Errorf("errors %v, %d repaired, renamed %v; want none, %d, size_t", tu.Errors, len(tu.Repaired), tu.Renamed, n)
 	}
 }

@@ -196,18 +196,30 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	}
 	var repaired []protocol.Pos
 	if runErr != nil && ctx.Err() == nil && !opts.OpenCL {
-		if fixed, at := sharedDeviceRepair(stderr.Bytes(), path, src); at != nil {
-			if overlay, remove, err := overlayFor(path, fixed); err == nil {
-				defer remove()
-				before, flags := errorCount(stderr.Bytes()), opts.Flags
-				opts.Flags = append(base[:len(base):len(base)], "-ivfsoverlay", overlay)
-				if err := run(prelude); err == nil || errorCount(stderr.Bytes()) < before {
-					src, runErr, repaired = fixed, err, at
-				} else {
-					opts.Flags = flags
-					runErr = run(prelude)
-				}
+		before, flags, fixed := bytes.Clone(stderr.Bytes()), opts.Flags, src
+		var err error = runErr
+		// clang stops at 20 errors: a round repairs those it reported
+		for round := 0; err != nil && ctx.Err() == nil && round < maxRepairRounds; round++ {
+			f, at := sharedDeviceRepair(stderr.Bytes(), path, fixed)
+			if at == nil {
+				break
 			}
+			overlay, remove, oerr := overlayFor(path, f)
+			if oerr != nil {
+				break
+			}
+			defer remove()
+			fixed, repaired = f, append(repaired, at...)
+			opts.Flags = append(base[:len(base):len(base)], "-ivfsoverlay", overlay)
+			err = run(prelude)
+		}
+		switch {
+		case repaired == nil:
+		case err == nil || ctx.Err() == nil && progress(before, stderr.Bytes(), localDeviceRE):
+			src, runErr = fixed, err
+		default:
+			repaired, opts.Flags = nil, flags
+			runErr = run(prelude)
 		}
 	}
 	t.Clang = time.Since(start)
@@ -437,6 +449,10 @@ func Diagnostics(stderr []byte, path, includeDir string) protocol.ErrorList {
 	}
 	return errs
 }
+
+// maxRepairRounds bounds the rounds of repairs (repair.go), each of the
+// 20 errors clang reports at most.
+const maxRepairRounds = 16
 
 // maxMissing bounds the headers replaced by empty ones: clang stops at the
 // first header it cannot find, so each costs a run.

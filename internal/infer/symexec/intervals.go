@@ -74,10 +74,17 @@ func (b barriers) meets(c barriers) bool {
 	return false
 }
 
+// String names the barriers, each once whichever ways it reached by
+// (ways): the key of the interval start a load reads (quietValue, memory.go).
 func (b barriers) String() string {
-	s := make([]string, len(b))
-	for i, x := range b {
-		s[i] = fmt.Sprint(x)
+	var s []string
+	last := -1
+	for _, x := range b {
+		id := x / 2 // 2*id and 2*id + 1 are the barrier id; 0 the entry
+		if id != last {
+			s = append(s, fmt.Sprint(id))
+			last = id
+		}
 	}
 	return strings.Join(s, ".")
 }
@@ -94,6 +101,8 @@ type reach struct {
 	depth  int // how many loops holding a barrier are around the current point
 	// isBarrier says which barriers end an interval
 	isBarrier func(*ir.Barrier) bool
+	// own holds, for each loop, the ids of the barriers in it
+	own map[*ir.Loop]map[int]bool
 }
 
 // jumps collects what break and continue carry out of a loop's body.
@@ -132,7 +141,7 @@ func intervalsOf(f *ir.Func) intervals {
 // with the barriers that isBarrier accepts.
 func reachOf(f *ir.Func, isBarrier func(*ir.Barrier) bool) *reach {
 	r := &reach{ids: map[*ir.Barrier]int{}, loads: map[*ir.Load]barriers{}, writes: map[*ir.Base]barriers{},
-		exits: map[*ir.Region]barriers{}, synced: map[*ir.Load]bool{}, isBarrier: isBarrier}
+		exits: map[*ir.Region]barriers{}, synced: map[*ir.Load]bool{}, isBarrier: isBarrier, own: map[*ir.Loop]map[int]bool{}}
 	r.block(f.Body, barriers{0})
 	return r
 }
@@ -166,20 +175,17 @@ func (r *reach) stmt(s ir.Stmt, in barriers) barriers {
 		if !r.isBarrier(s) {
 			return in
 		}
-		id, ok := r.ids[s]
-		if !ok {
-			id = len(r.ids) + 1
-			r.ids[s] = id
-		}
+		id := r.id(s)
+		passed := barriers{2 * id, 2*id + 1} // both ways a loop around it may go (loop)
 		// the loads of its invariants' instances read memory right
 		// after it (invariant.go)
 		for _, inv := range s.Invariants {
 			for _, in := range inv.Insts {
-				r.block(in.Tid, barriers{id})
-				r.block(in.Body, barriers{id})
+				r.block(in.Tid, passed)
+				r.block(in.Body, passed)
 			}
 		}
-		return barriers{id}
+		return passed
 	case *ir.Load:
 		r.loads[s] = r.loads[s].union(in)
 		if r.depth > 0 {
@@ -225,6 +231,7 @@ func (r *reach) loop(l *ir.Loop, in barriers) barriers {
 	}
 	start := r.block(l.Init, in)
 	head := start
+	stay, leave := r.ways(l)
 	for {
 		j := &jumps{}
 		r.loops = append(r.loops, j)
@@ -232,21 +239,155 @@ func (r *reach) loop(l *ir.Loop, in barriers) barriers {
 		if l.Kind == ir.DoWhile {
 			body := r.block(l.Body, head).union(j.cont)
 			atTest = r.block(l.Test, r.block(l.Post, body))
-			back = atTest
+			back = stay(atTest)
 		} else {
 			atTest = r.block(l.Test, head)
-			back = r.block(l.Post, r.block(l.Body, atTest).union(j.cont))
+			back = r.block(l.Post, r.block(l.Body, stay(atTest)).union(j.cont))
 		}
 		r.loops = r.loops[:len(r.loops)-1]
 		if l.Cond == nil {
 			atTest = nil // left only by a break
+		} else if l.Kind != ir.DoWhile && entered(l) {
+			// the first test passes: the loop is left from an
+			// iteration, never from its entry
+			atTest = r.block(l.Test, back)
 		}
 		next := start.union(back)
 		if slices.Equal(next, head) {
-			return atTest.union(j.brk)
+			return leave(atTest).union(j.brk)
 		}
 		head = next
 	}
+}
+
+// id is a barrier's id, given on first sight: it reaches what follows it
+// as 2*id and 2*id + 1 (ways).
+func (r *reach) id(b *ir.Barrier) int {
+	id, ok := r.ids[b]
+	if !ok {
+		id = len(r.ids) + 1
+		r.ids[b] = id
+	}
+	return id
+}
+
+// ways returns how the test of a loop passes on what reaches it: to the
+// next iteration (stay) and past the loop (leave). A barrier of the loop
+// reaches on as two ids: 2*id, dropped where the loop is left, and 2*id +
+// 1, dropped where it runs another iteration; whatever lies between the
+// barrier and the test has both. Threads that passed one instance of the
+// barrier all stay or all leave at the test (a thread that leaves while
+// another stays skips the barrier the other reaches next: a divergence,
+// which the protocol's checks report, or a break taken under a
+// thread-dependent condition, unknown), so what follows the loop shares
+// no interval with what the next iteration runs before the barrier:
+// sum[0], read by every thread after a reduction loop whose body ends at
+// the barrier, is not written while they read it. A break carries what
+// reaches it, both ids between the barrier and the test, one past it.
+func (r *reach) ways(l *ir.Loop) (stay, leave func(barriers) barriers) {
+	own, ok := r.own[l]
+	if !ok {
+		own = map[int]bool{}
+		for _, b := range []*ir.Block{l.Init, l.Test, l.Body, l.Post} {
+			if b == nil {
+				continue
+			}
+			ir.Inspect(b, func(n ir.Node) bool {
+				if b, ok := n.(*ir.Barrier); ok && r.isBarrier(b) {
+					own[r.id(b)] = true
+				}
+				return true
+			})
+		}
+		r.own[l] = own
+	}
+	drop := func(way int64) func(barriers) barriers {
+		return func(bs barriers) barriers {
+			var out barriers
+			for _, x := range bs {
+				if x == 0 || !own[x/2] || int64(x%2) != way {
+					out = append(out, x)
+				}
+			}
+			return out
+		}
+	}
+	return drop(1), drop(0)
+}
+
+// entered reports whether a for or while loop's condition holds when the
+// loop is entered, by the constants its initialization assigns (for (i =
+// 16; i > 0; i /= 2)): its body then runs at least once.
+func entered(l *ir.Loop) bool {
+	if l.Kind == ir.DoWhile || l.Cond == nil || l.Test != nil && len(l.Test.Stmts) > 0 {
+		return false
+	}
+	vals := map[*ir.Var]int64{}
+	if l.Init != nil {
+		for _, s := range l.Init.Stmts {
+			a, ok := s.(*ir.Assign)
+			if !ok {
+				return false
+			}
+			if c, ok := smallConst(a.X, vals); ok {
+				vals[a.Dst] = c
+			} else {
+				delete(vals, a.Dst)
+			}
+		}
+	}
+	b, ok := l.Cond.(*ir.Binary)
+	if !ok {
+		return false
+	}
+	x, okX := smallConst(b.X, vals)
+	y, okY := smallConst(b.Y, vals)
+	if !okX || !okY {
+		return false
+	}
+	switch b.Op {
+	case "<":
+		return x < y
+	case "<=":
+		return x <= y
+	case ">":
+		return x > y
+	case ">=":
+		return x >= y
+	case "!=":
+		return x != y
+	case "==":
+		return x == y
+	}
+	return false
+}
+
+// smallConst is the value of an integer constant, or of a variable vals
+// knows, in [0, 2^31): one that every integer type of 32 bits or more
+// holds alike, whatever the conversions around it.
+func smallConst(e ir.Expr, vals map[*ir.Var]int64) (int64, bool) {
+	var v int64
+	switch e := e.(type) {
+	case *ir.Const:
+		if e.T.Kind != ir.Int || e.Float != "" {
+			return 0, false
+		}
+		v = e.Int
+	case *ir.Ref:
+		c, ok := vals[e.Var]
+		if !ok {
+			return 0, false
+		}
+		v = c
+	case *ir.Convert:
+		if e.To.Kind != ir.Int || e.To.Size < 4 {
+			return 0, false
+		}
+		return smallConst(e.X, vals)
+	default:
+		return 0, false
+	}
+	return v, v >= 0 && v < 1<<31
 }
 
 // blockBarrier reports whether a barrier orders the threads of a block
