@@ -420,12 +420,15 @@ func (l *lowerer) pairAssume(n, c *clang.Node, requires bool) {
 // read the operands' bits as unsigned or signed), said without computing
 // the sum: a <= max - b for unsigned operands; for signed ones, a <= max
 // - b when b >= 0 and a >= min - b when b < 0, neither of which
-// overflows. Operands of different types give an unknown truth.
+// overflows. Operands of different types, or of 64 bits, give an
+// unknown truth.
 func (l *lowerer) noOverflow(n, an, bn *clang.Node, name string) Expr {
 	at := l.pos(n)
 	a, b := l.rv(an), l.rv(bn)
 	t := a.t.ir
-	if a.t.kind != cScalar || b.t.kind != cScalar || t.Kind != Int || b.t.ir != t || t.Size > 8 {
+	// (64-bit operands too: their bounds do not fit the constants' int64
+	// for every signedness)
+	if a.t.kind != cScalar || b.t.kind != cScalar || t.Kind != Int || b.t.ir != t || t.Size > 4 {
 		return l.opaque(n, BoolT, "the result of %s on operands of different or non-integer types", name)
 	}
 	switch name {
