@@ -21,6 +21,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"os"
 	"runtime"
 	"sort"
 	"sync"
@@ -695,6 +696,9 @@ func (c *Checker) ask(in Input, s *smtgen.Solver, j job) ([]*Race, *Divergence, 
 	var unknowns []protocol.Unknown
 	for _, w := range res.Witnesses {
 		if err := ReplayRace(in.File, w, c.opts.BenignRaces); err != nil {
+			if os.Getenv("DRFCHECK_DEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "drfcheck: witness not replayed (%v):\n%+v\n", err, w)
+			}
 			unknowns = append(unknowns, protocol.Unknown{At: w.Threads[0].Access.At, Reason: unconfirmed(in, err), Array: q.Array})
 			continue
 		}

@@ -20,12 +20,14 @@ type DivergenceWitness struct {
 }
 
 // DivergentThread is one thread of a divergence witness with what it
-// computes at the conditional (Cond) or loop (Bounds: lo, hi and step).
+// computes at the conditional (Cond) or loop (Bounds: lo, hi and step;
+// Trips where the check compares the number of iterations).
 type DivergentThread struct {
 	ThreadIdx, BlockIdx [3]int64
 	Locals              []Value
 	Cond                bool
 	Bounds              []int64
+	Trips               int64 // the loop's number of iterations, when the check compares it
 }
 
 // DivergenceResult is the answer to a divergence check.
@@ -45,6 +47,10 @@ func (s *Solver) divergence(env Env, d *wellformed.Divergence) (*DivergenceResul
 		one, two := scope{thread: 1, vars: vars}, scope{thread: 2, vars: vars}
 		if !d.Loop {
 			e.assert(e.cond(d.Cond, one).And(e.cond(d.Cond, two).Not()))
+			return
+		}
+		if d.Trips != nil {
+			e.assert(e.ne(e.expr(d.Trips, one), e.expr(d.Trips, two)))
 			return
 		}
 		var differ []z3.Bool
@@ -91,6 +97,9 @@ func (e *encoder) divergenceWitness(m *z3.Model, d *wellformed.Divergence, vars 
 		if d.Loop {
 			for _, b := range d.Bounds {
 				dt.Bounds = append(dt.Bounds, r.expr(b, sc))
+			}
+			if d.Trips != nil {
+				dt.Trips = r.expr(d.Trips, sc)
 			}
 		} else {
 			dt.Cond, _ = m.Eval(e.cond(d.Cond, sc), true).(z3.Bool).AsBool()

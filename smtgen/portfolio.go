@@ -168,6 +168,9 @@ func (s *Solver) Divergence(env Env, d *wellformed.Divergence) (*DivergenceResul
 	for _, b := range d.Bounds {
 		nodes = append(nodes, b)
 	}
+	if d.Trips != nil {
+		nodes = append(nodes, d.Trips)
+	}
 	return portfolio(s, usesBits(nodes...), decidedDivergence, func(x *Solver) (*DivergenceResult, error) { return x.divergence(env, d) })
 }
 

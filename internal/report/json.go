@@ -187,6 +187,7 @@ type JSONDivergentThr struct {
 	Locals    []JSONValue `json:"locals"`
 	Cond      *bool       `json:"cond,omitempty"`
 	Bounds    []int64     `json:"bounds,omitempty"`
+	Trips     *int64      `json:"trips,omitempty"` // iterations run, where the check compares them
 }
 
 // JSONUnknown is a part that could not be checked.
@@ -342,6 +343,10 @@ func jsonDivergence(d *check.Divergence) JSONDivergence {
 		if !w.Check.Loop {
 			c := t.Cond
 			jt.Cond = &c
+		}
+		if w.Check.Trips != nil {
+			n := max(t.Trips, 0)
+			jt.Trips = &n
 		}
 		jd.Threads[i] = jt
 	}

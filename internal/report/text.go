@@ -247,6 +247,9 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 		var did string
 		if w.Check.Loop {
 			did = fmt.Sprintf("runs it with bounds %v", th.Bounds)
+			if w.Check.Trips != nil {
+				did = fmt.Sprintf("runs it %d times (bounds %v)", max(th.Trips, 0), th.Bounds)
+			}
 		} else if th.Cond {
 			did = "reaches the barrier"
 		} else {

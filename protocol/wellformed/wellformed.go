@@ -143,6 +143,9 @@ type Divergence struct {
 	Binders []protocol.Binder
 	Cond    protocol.Cond
 	Bounds  []protocol.Expr
+	// Trips, when set, is the loop's number of iterations: the threads
+	// disagree when it differs, whatever their bounds.
+	Trips protocol.Expr
 }
 
 // Program is the result of Normalize.
@@ -361,38 +364,93 @@ func (n *normalizer) loop(s *protocol.Loop, c ctx) []alt {
 	if s.Step != nil {
 		bounds = append(bounds, s.Step)
 	}
-	if protocol.OnlyImplicit(s) && slices.ContainsFunc(bounds, func(b protocol.Expr) bool { return c.boundIn(b) }) {
-		// lock-step resynchronizations in a loop whose bounds change with
-		// an enclosing synchronized loop: losing them only adds behaviours
-		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
+	local := slices.ContainsFunc(bounds, func(b protocol.Expr) bool { return n.prog.Info.ThreadLocal(b, n.prog.Level == GridLevel) })
+	outer := slices.ContainsFunc(bounds, func(b protocol.Expr) bool { return c.boundIn(b) })
+	if !local && !outer {
+		return n.uniformLoop(s, c)
 	}
-	for _, b := range bounds {
-		if !n.prog.Info.ThreadLocal(b, n.prog.Level == GridLevel) {
-			continue
-		}
-		var differ []alt
-		if protocol.OnlyImplicit(s) {
-			// lock-step: threads that disagree run the loop without its
-			// resynchronizations (which only adds behaviours: those of
-			// the iterations both run are lost)
-			d := &Differ{Exprs: bounds}
-			if n.sat(c.choose([]Choice{{Differ: d}}), &protocol.BoolLit{Value: true}) {
-				differ = append(differ, alt{choices: []Choice{{At: s.At, Differ: d, Why: fmt.Sprintf("the threads disagree on the bounds of the loop at %s", s.At)}},
-					stmts: []protocol.Stmt{eraseSync(s)}})
+	// Threads reach the same barriers of the loop iff they run it the same
+	// number of times, whatever its variable's values: compare the trip
+	// counts (for pos = tid; pos < n; pos += blockDim.x), not the bounds.
+	// The trip count may also be one for every iteration of an enclosing
+	// loop whose variable the bounds move (base + tid .. base + n).
+	what, cmp, loop := "bounds", bounds, s
+	var trips protocol.Expr
+	if l, ok := n.counted(s, c); ok {
+		what, cmp, loop, trips = "number of iterations", []protocol.Expr{l.Hi}, l, l.Hi
+		local = n.prog.Info.ThreadLocal(trips, n.prog.Level == GridLevel)
+		outer = c.boundIn(trips)
+	}
+	var differ []alt
+	if protocol.OnlyImplicit(s) {
+		// lock-step: threads that disagree run the loop without its
+		// resynchronizations (which only adds behaviours: those of
+		// the iterations both run are lost)
+		d := &Differ{Exprs: cmp}
+		if !local || !n.sat(c.choose([]Choice{{Differ: d}}), &protocol.BoolLit{Value: true}) {
+			if outer && !local {
+				// resynchronizations in a loop whose trip count changes
+				// with an enclosing synchronized loop: losing them only
+				// adds behaviours
+				return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
 			}
-		} else {
-			n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Loop: true, Pre: c.pre, Agree: c.agree, Binders: c.binders, Bounds: bounds})
+			// the two threads run it alike in every iteration of the
+			// enclosing loops: no variant to choose
+			return n.uniformLoop(loop, c)
 		}
-		// Go on checking races where the two threads run the same
-		// iterations, as for a conditional both threads take alike.
-		agree := []Choice{{At: s.At, Agree: bounds, Why: fmt.Sprintf("the threads agree on the bounds of the loop at %s", s.At)}}
-		alts := n.uniformLoop(s, c.choose(agree))
-		for i := range alts {
-			alts[i].choices = append(agree[:1:1], alts[i].choices...)
+		if outer {
+			// a choice cannot name the variables of enclosing loops
+			return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
 		}
-		return append(differ, alts...)
+		differ = append(differ, alt{choices: []Choice{{At: s.At, Differ: d, Why: fmt.Sprintf("the threads disagree on the %s of the loop at %s", what, s.At)}},
+			stmts: []protocol.Stmt{eraseSync(s)}})
+	} else if !local {
+		return n.uniformLoop(loop, c)
+	} else {
+		n.prog.Divergences = append(n.prog.Divergences, &Divergence{At: s.At, Loop: true, Pre: c.pre, Agree: c.agree, Binders: c.binders, Bounds: bounds, Trips: trips})
 	}
-	return n.uniformLoop(s, c)
+	// Go on checking races where the two threads run the same
+	// iterations, as for a conditional both threads take alike.
+	agree := []Choice{{At: s.At, Agree: cmp, Why: fmt.Sprintf("the threads agree on the %s of the loop at %s", what, s.At)}}
+	alts := n.uniformLoop(loop, c.choose(agree))
+	for i := range alts {
+		alts[i].choices = append(agree[:1:1], alts[i].choices...)
+	}
+	return append(differ, alts...)
+}
+
+// counted rewrites a loop as one over its iteration count k, in
+// 0..(lo < hi ? (hi - lo + step - 1) / step : 0), with lo + k*step in place
+// of its variable. It fails when the step may not be positive.
+func (n *normalizer) counted(s *protocol.Loop, c ctx) (*protocol.Loop, bool) {
+	step := s.Step
+	if step == nil {
+		step = &protocol.IntLit{At: s.At, Value: 1}
+	}
+	if !n.positive(step, c) {
+		return nil, false
+	}
+	at := s.At
+	k := n.names.fresh(s.Var + "_iter")
+	kv := &protocol.Var{At: at, Name: k}
+	value := protocol.Sum(at, s.Lo, &protocol.Binary{At: at, Op: protocol.Mul, X: kv, Y: step})
+	span := protocol.LinearDiff(at, s.Hi, s.Lo)
+	zero := &protocol.IntLit{At: at, Value: 0}
+	count := span
+	if !isLit(step, 1) {
+		count = &protocol.Binary{At: at, Op: protocol.Div, X: protocol.LinearDiff(at, protocol.Sum(at, span, step), &protocol.IntLit{At: at, Value: 1}), Y: step}
+	}
+	trips := &protocol.Ite{At: at, Cond: &protocol.Cmp{At: at, Op: protocol.Lt, X: zero, Y: span}, Then: count, Else: zero}
+	body := protocol.Subst{s.Var: value}.Block(s.Body)
+	return &protocol.Loop{At: at, Var: k, Lo: &protocol.IntLit{At: at, Value: 0}, Hi: trips, Body: body, Sync: s.Sync}, true
+}
+
+// positive reports whether a step is positive for every thread.
+func (n *normalizer) positive(step protocol.Expr, c ctx) bool {
+	if lit, ok := step.(*protocol.IntLit); ok {
+		return lit.Value > 0
+	}
+	return !n.sat(c, &protocol.Cmp{At: step.Pos(), Op: protocol.Le, X: step, Y: &protocol.IntLit{Value: 0}})
 }
 
 // uniformLoop normalizes a synchronized loop whose bounds both threads
@@ -404,6 +462,12 @@ func (n *normalizer) uniformLoop(s *protocol.Loop, c ctx) []alt {
 			n.unknown(s.At, "the step of this synchronized loop may be zero or negative; its barriers are ignored")
 		}
 		return []alt{{stmts: []protocol.Stmt{eraseSync(s)}}}
+	}
+	if n.once(l, c) {
+		// a loop that runs once is its body: no binder for the choices
+		// inside it to name (for pos = tid; pos < n; pos += blockDim.x
+		// with n == blockDim.x)
+		return n.seq(protocol.Subst{l.Var: l.Lo}.Block(l.Body).Stmts, c)
 	}
 	// With a positive step the loop runs iff lo < hi, whether or not its
 	// step was normalized: the user's bounds read best.
@@ -444,6 +508,15 @@ func (n *normalizer) uniformLoop(s *protocol.Loop, c ctx) []alt {
 	return alts
 }
 
+// once reports whether a loop of unit step surely runs exactly once.
+func (n *normalizer) once(l *protocol.Loop, c ctx) bool {
+	if n.oracle == nil {
+		return false
+	}
+	span := protocol.LinearDiff(l.At, l.Hi, l.Lo)
+	return !n.sat(c, &protocol.Cmp{At: l.At, Op: protocol.Ne, X: span, Y: &protocol.IntLit{At: l.At, Value: 1}})
+}
+
 // unitStep rewrites a synchronized loop with a step other than 1 as a loop
 // over an iteration counter k in 0..(hi-lo+step-1)/step, with lo + k*step in
 // place of the loop variable: aligning peels "the first iteration" and shifts
@@ -456,11 +529,8 @@ func (n *normalizer) unitStep(s *protocol.Loop, c ctx) (*protocol.Loop, bool) {
 	if lit, ok := s.Step.(*protocol.IntLit); ok && lit.Value <= 0 {
 		return nil, false
 	}
-	if _, ok := s.Step.(*protocol.IntLit); !ok {
-		nonPositive := &protocol.Cmp{At: s.Step.Pos(), Op: protocol.Le, X: s.Step, Y: &protocol.IntLit{Value: 0}}
-		if n.sat(c, nonPositive) {
-			return nil, false
-		}
+	if !n.positive(s.Step, c) {
+		return nil, false
 	}
 	k := n.names.fresh(s.Var + "_iter")
 	at := s.At

@@ -1267,14 +1267,18 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 	name := x.loopName("iter")
 	x.k.setRange(name, interval{0, inf})
 	x.k.loopLocal[name] = c.control
-	count := x.freshInt(at, "trips", c.control, x.anyBlock(c))
-	if l.do() {
-		count = maxExpr(at, count, lit(at, 1))
-	}
 	x.loops = append(x.loops, loopFrame{v: name, local: c.control})
+	mark := x.k.names.mark()
 	x.env = x.headEnv(at, entry, c, nil, &protocol.Var{At: at, Name: name}, nil)
 	r := x.runIteration(l)
 	x.loops = x.loops[:len(x.loops)-1]
+	count := x.conditionTrips(at, l, r, entry, c, x.summarize(r, entry), x.trialNames(mark), name)
+	if count == nil {
+		count = x.freshInt(at, "trips", c.control, x.anyBlock(c))
+		if l.do() {
+			count = maxExpr(at, count, lit(at, 1))
+		}
+	}
 	var body []protocol.Stmt
 	body = append(body, r.condSts...)
 	if !isTrue(r.cond) && !l.do() {
@@ -1292,6 +1296,55 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 		x.runCond(l)
 	}
 	return e
+}
+
+// conditionTrips is the number of iterations of a loop that only its
+// condition ends, when that condition compares a signed induction variable
+// of constant step with a bound the loop does not change, wherever the
+// body steps it (for (k = c - 1; k >= c - 32;) { ...; k--; ...; k--; } runs
+// 16 times); nil otherwise. made tells the names given since the
+// iteration began, counter is the iteration counter's.
+func (x *exec) conditionTrips(at protocol.Pos, l loopSyntax, r iterRun, entry env, c carried, sum exitSummary, made func(protocol.Node) bool, counter string) protocol.Expr {
+	if l.do() || sum.brk || sum.ret || len(sum.regions) > 0 {
+		return nil
+	}
+	iter := &protocol.Var{At: at, Name: counter}
+	for _, k := range sortedVars(c.keys) {
+		step, ok := litValue(c.steps[k])
+		head, ok1 := r.head[k].(intVal)
+		start, ok2 := entry[k].(intVal)
+		if !ok || !ok1 || !ok2 || step == 0 || unsigned(k.T) {
+			continue
+		}
+		cm, rest := splitCond(r.cond, head.e)
+		if cm == nil || rest != nil || made(cm.Y) || mentions(cm.Y, iter) {
+			continue
+		}
+		return stepTrips(at, cm.Op, start.e, cm.Y, step)
+	}
+	return nil
+}
+
+// stepTrips is the number of values lo, lo + step, ... that satisfy
+// "value op bound" before the first that does not; nil where the
+// comparison does not bound the values in the step's direction.
+func stepTrips(at protocol.Pos, op protocol.CmpOp, lo, bound protocol.Expr, step int64) protocol.Expr {
+	var span protocol.Expr // how far the condition lets the values go, from lo
+	d := step
+	switch {
+	case step > 0 && op == protocol.Lt:
+		span = sub(at, sub(at, bound, lo), lit(at, 1))
+	case step > 0 && op == protocol.Le:
+		span = sub(at, bound, lo)
+	case step < 0 && op == protocol.Gt:
+		span, d = sub(at, sub(at, lo, bound), lit(at, 1)), -step
+	case step < 0 && op == protocol.Ge:
+		span, d = sub(at, lo, bound), -step
+	default:
+		return nil
+	}
+	first := cmp(at, op, lo, bound)
+	return ite(at, first, add(at, div(at, span, lit(at, d)), lit(at, 1)), lit(at, 0))
 }
 
 // localBreak reports whether some break leaves a loop under a condition
