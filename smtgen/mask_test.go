@@ -39,6 +39,30 @@ func TestLowMask(t *testing.T) {
 	}
 }
 
+// TestDivPow2: x / 2^k and x % 2^k truncate toward zero in both
+// encodings (the bit-vector one computes them with shifts and masks), for
+// negative x and the least int64 too; x stays a parameter, so that the
+// encoding sees no range for it.
+func TestDivPow2(t *testing.T) {
+	for _, enc := range []smtgen.Encoding{smtgen.Ints, smtgen.BitVectors} {
+		for _, x := range []int64{7, -7, 8, -8, -1, 0, 1<<62 + 5, -9223372036854775808, 9223372036854775807} {
+			for _, d := range []int64{2, 4, 1024, 1 << 62} {
+				for _, tc := range []struct {
+					op   string
+					want int64
+				}{{"/", x / d}, {"%", x % d}} {
+					term := fmt.Sprintf("x %s %d", tc.op, d)
+					is := ask(t, enc, x, fmt.Sprintf("%s == %d", term, tc.want))
+					isNot := ask(t, enc, x, fmt.Sprintf("%s != %d", term, tc.want))
+					if !is || isNot {
+						t.Errorf("%v, x = %d: %s == %d satisfiable: %v, != satisfiable: %v", enc, x, term, tc.want, is, isNot)
+					}
+				}
+			}
+		}
+	}
+}
+
 // ask reports whether goal can hold with the parameter x equal to v.
 func ask(t *testing.T, enc smtgen.Encoding, v int64, goal string) bool {
 	t.Helper()

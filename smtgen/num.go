@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/aclements/go-z3/z3"
 
@@ -207,9 +208,15 @@ func (e *encoder) bvBinary(op protocol.BinOp, x, y num) num {
 		ovf = e.mulOverflow(x, y)
 	case protocol.Div:
 		r = a.SDiv(b)
+		if k, ok := pow2Of(y); ok {
+			r = e.bvDivPow2(a, k, x.r)
+		}
 		ovf = b.Eq(zero).Or(a.Eq(e.bvLit(math.MinInt64)).And(b.Eq(e.bvLit(-1))))
 	case protocol.Mod:
 		r = a.SRem(b)
+		if k, ok := pow2Of(y); ok {
+			r = e.bvRemPow2(a, k, x.r)
+		}
 		ovf = b.Eq(zero)
 	case protocol.BitAnd:
 		r, exact = a.And(b), true
@@ -245,6 +252,38 @@ func (e *encoder) bvBinary(op protocol.BinOp, x, y num) num {
 	free := e.fresh("ovf").(z3.BV)
 	e.taints = append(e.taints, taint)
 	return num{v: taint.IfThenElse(free, r), taint: taint, tainted: true}
+}
+
+// pow2Of returns k where y is the literal 2^k, 1 <= k <= 62.
+func pow2Of(y num) (int, bool) {
+	v, ok := litOf(y)
+	if !ok || v < 2 || v&(v-1) != 0 {
+		return 0, false
+	}
+	return bits.TrailingZeros64(uint64(v)), true
+}
+
+// bvDivPow2 is a / 2^k truncated toward zero, as bvsdiv computes it, with
+// shifts: Z3 bit-blasts a signed division by a constant as a whole
+// divider (tens of thousands of clauses at 64 bits), a shift as wires.
+// For a negative a it is -((-a) >>> k), which holds for the least int64
+// too (its negation is itself, read unsigned 2^63). r is a's range.
+func (e *encoder) bvDivPow2(a z3.BV, k int, r span) z3.BV {
+	sh := e.bvLit(int64(k))
+	if r.ok && r.lo >= 0 {
+		return a.URsh(sh)
+	}
+	return a.SLT(e.bvLit(0)).IfThenElse(a.Neg().URsh(sh).Neg(), a.URsh(sh)).(z3.BV)
+}
+
+// bvRemPow2 is a % 2^k with the sign of a, as bvsrem computes it, with
+// masks (see bvDivPow2).
+func (e *encoder) bvRemPow2(a z3.BV, k int, r span) z3.BV {
+	mask := e.bvLit(1<<k - 1)
+	if r.ok && r.lo >= 0 {
+		return a.And(mask)
+	}
+	return a.SLT(e.bvLit(0)).IfThenElse(a.Neg().And(mask).Neg(), a.And(mask)).(z3.BV)
 }
 
 func (e *encoder) bvLit(v int64) z3.BV { return e.ctx.FromInt(v, e.ctx.BVSort(width)).(z3.BV) }

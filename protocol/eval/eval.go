@@ -34,7 +34,9 @@
 //     divergence;
 //   - within a block, all threads must take the same barriers and the same
 //     decisions at synchronized conditionals and loops (those containing a
-//     sync), otherwise the run has barrier divergence;
+//     sync): the same branch, the same number of iterations (not
+//     necessarily over the same values), otherwise the run has barrier
+//     divergence;
 //   - threads are grouped by blockIdx: shared arrays exist once per block and
 //     race only within it, phase by phase; global arrays race across blocks
 //     in any phases, since no barrier orders threads of different blocks;
@@ -198,6 +200,11 @@ type Event struct {
 	Stmt         protocol.Stmt // the Sync, If or Loop
 	Cond         bool          // Branch: the value of the condition
 	Lo, Hi, Step int64         // Range: the evaluated bounds
+	// Trips is, for Range, the number of iterations (-1: the loop does not
+	// end). Threads agree at a loop when they run it the same number of
+	// times, whatever its bounds: they then reach the same barriers
+	// (for pos = tid; pos < n; pos += blockDim.x).
+	Trips int64
 	// Scopes are the scopes of the barrier (Barrier), or of the barriers
 	// the conditional or loop contains: the threads that must agree on the
 	// event are those some of these barriers order.
@@ -213,7 +220,7 @@ func (e *Event) String() string {
 	case e.Kind == Branch:
 		return fmt.Sprintf("if at %s taking %t", e.Stmt.Pos(), e.Cond)
 	}
-	return fmt.Sprintf("loop at %s over %d..%d step %d", e.Stmt.Pos(), e.Lo, e.Hi, e.Step)
+	return fmt.Sprintf("loop at %s over %d..%d step %d (%s)", e.Stmt.Pos(), e.Lo, e.Hi, e.Step, iterations(e.Trips))
 }
 
 // BlockRun is the history of one thread block.
@@ -524,11 +531,46 @@ func (th *thread) warp() int64 {
 // firstDiff returns the first index where a and b differ, or -1.
 func firstDiff(a, b []Event) int {
 	for k := 0; k < max(len(a), len(b)); k++ {
-		if k >= len(a) || k >= len(b) || a[k] != b[k] {
+		if k >= len(a) || k >= len(b) || !a[k].agrees(b[k]) {
 			return k
 		}
 	}
 	return -1
+}
+
+// agrees reports whether two threads that produce e and f agree there.
+func (e Event) agrees(f Event) bool {
+	if e.Kind == Range && f.Kind == Range {
+		e.Lo, e.Hi, e.Step = f.Lo, f.Hi, f.Step
+	}
+	return e == f
+}
+
+func iterations(n int64) string {
+	switch n {
+	case -1:
+		return "without end"
+	case 1:
+		return "1 iteration"
+	}
+	return fmt.Sprintf("%d iterations", n)
+}
+
+// trips is the number of iterations of a loop over lo..hi by step, -1
+// when it does not end.
+func trips(lo, hi, step int64) int64 {
+	switch {
+	case lo >= hi:
+		return 0
+	case step <= 0:
+		return -1
+	}
+	d, s := uint64(hi)-uint64(lo), uint64(step)
+	n := d / s
+	if d%s != 0 {
+		n++
+	}
+	return int64(n)
 }
 
 // Races returns every racing pair of r once: two access values of distinct

@@ -124,6 +124,22 @@ func TestRun(t *testing.T) {
 			div:  "[0 1] t.prot:5:1",
 		},
 		{
+			// tid..tid+2 and tid..4 step 2 run twice for threads 0 and 1:
+			// the same barriers, over different values
+			name: "sync in a loop with thread-dependent bounds and equal trip counts does not diverge",
+			file: file(decls(shared("a")),
+				&protocol.Loop{At: at(5), Var: "i", Lo: tid, Hi: plus(tid, n(2)), Body: block(sync())},
+				&protocol.Loop{At: at(6), Var: "j", Lo: tid, Hi: n(4), Step: n(2), Body: block(sync())}),
+			cfg: eval.Config{Threads: threads(0, 1)},
+		},
+		{
+			name: "sync in a loop that runs one more time for one thread diverges",
+			file: file(decls(shared("a")),
+				&protocol.Loop{At: at(6), Var: "j", Lo: tid, Hi: n(3), Step: n(2), Body: block(sync())}),
+			cfg: eval.Config{Threads: threads(0, 1)},
+			div: "[0 1] t.prot:6:1",
+		},
+		{
 			name: "the earliest divergence is reported",
 			file: file(decls(shared("a")), sync(), if2),
 			cfg:  eval.Config{Threads: threads(0, 1, 2)},
@@ -310,7 +326,7 @@ func TestDivergenceEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "t.prot:5:1: barrier divergence in block [0 0 0]: thread 0 reaches loop at t.prot:5:1 over 0..1 step 1, thread 1 reaches loop at t.prot:5:1 over 0..2 step 1"
+	want := "t.prot:5:1: barrier divergence in block [0 0 0]: thread 0 reaches loop at t.prot:5:1 over 0..1 step 1 (1 iteration), thread 1 reaches loop at t.prot:5:1 over 0..2 step 1 (2 iterations)"
 	if got := r.Divergence.String(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -582,10 +598,10 @@ func TestStrings(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 	events := map[string]*eval.Event{
-		"sync at t.prot:2:1":                  {Kind: eval.Barrier, Stmt: &protocol.Sync{At: at(2)}},
-		"if at t.prot:3:1 taking false":       {Kind: eval.Branch, Stmt: ifTid},
-		"loop at t.prot:5:1 over 0..4 step 2": {Kind: eval.Range, Stmt: loopTid, Hi: 4, Step: 2},
-		"the end of the protocol":             nil,
+		"sync at t.prot:2:1":                                 {Kind: eval.Barrier, Stmt: &protocol.Sync{At: at(2)}},
+		"if at t.prot:3:1 taking false":                      {Kind: eval.Branch, Stmt: ifTid},
+		"loop at t.prot:5:1 over 0..4 step 2 (2 iterations)": {Kind: eval.Range, Stmt: loopTid, Hi: 4, Step: 2, Trips: 2},
+		"the end of the protocol":                            nil,
 	}
 	for want, e := range events {
 		if got := e.String(); got != want {

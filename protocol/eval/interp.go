@@ -263,7 +263,7 @@ func (th *thread) loop(l *protocol.Loop, muted bool) {
 		step = th.expr(l.Step)
 	}
 	if sc := th.synced[l]; sc != 0 {
-		th.events = append(th.events, Event{Kind: Range, Stmt: l, Lo: lo, Hi: hi, Step: step, Scopes: sc})
+		th.events = append(th.events, Event{Kind: Range, Stmt: l, Lo: lo, Hi: hi, Step: step, Trips: trips(lo, hi, step), Scopes: sc})
 	}
 	iter := 0
 	for v := lo; v < hi; {

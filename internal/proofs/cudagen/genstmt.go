@@ -1129,6 +1129,17 @@ func (g *gen) loop(out *[]Stmt) {
 		}
 		st = &For{Init: &Decl{V: v, Init: init}, C: cond, Post: post, Body: body(n)}
 	case 6: // int i = 0; while (i < hi) { ...; i++; }
+		if g.chance(0.3) {
+			// int i = -1; while (i < hi - 1) { i++; ... }: the body steps
+			// the counter before its statements (and their barriers)
+			v := g.local(out, "w", tInt, intLit(-1), rk(0, max(hr.hi-1, 0)), uni)
+			li.v, li.trip, li.noContinue = v, int(hr.hi), true
+			b := body(n)
+			b.Stmts = append([]Stmt{&IncDec{L: ref(v), Op: "++"}}, b.Stmts...)
+			st = &While{C: bin("<", ref(v), bin("-", hi, intLit(1))), Body: b}
+			g.vr[v] = rk(-1, max(hr.hi-1, 0))
+			break
+		}
 		v := g.local(out, "w", tInt, intLit(0), rk(0, max(hr.hi-1, 0)), uni)
 		li.v, li.trip, li.noContinue = v, int(hr.hi), true
 		b := body(n)
