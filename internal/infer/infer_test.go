@@ -170,10 +170,11 @@ __global__ void k(int **pp, int *a) {
   switch (threadIdx.x % 2) { case 0: a[0] = 0; break; default: a[1] = 1; }
 }`,
 		// j is 2 * iter at iteration iter; the condition is assumed at the
-		// head of each iteration
-		want: `param n, trips; global a;
+		// head of each iteration, and only it ends the loop: j = 0, 2, ...
+		// while j < n runs (n - 1) / 2 + 1 times for n > 0
+		want: `param n; global a;
 assume n > 0;
-for iter in 0..trips { assume iter * 2 < n; wr a[iter * 2]; }
+for iter in 0..0 < n ? (n - 1) / 2 + 1 : 0 { assume iter * 2 < n; wr a[iter * 2]; }
 if tid % 2 == 0 { wr a[0]; }
 if tid % 2 != 0 { wr a[1]; }`,
 	},

@@ -50,6 +50,7 @@ type Node struct {
 	ConstrKind      string     `json:"constructionKind"`
 	Defaulted       string     `json:"explicitlyDefaulted"` // "default" for a special member declared = default
 	Bases           []BaseSpec `json:"bases"`               // the base classes of a class, in order
+	FixedType       *Type      `json:"fixedUnderlyingType"` // an enum's declared underlying type (enum E : char)
 	// DefinitionData says what clang knows of a class's special members:
 	// whether its default constructor does anything.
 	DefinitionData *DefinitionData `json:"definitionData"`

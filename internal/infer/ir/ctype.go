@@ -3,6 +3,7 @@ package ir
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -125,6 +126,7 @@ type types struct {
 	tu      *clang.TU
 	records map[string]*clang.Node // struct definitions of the main file by name
 	enums   map[string]bool
+	under   map[string]string // an enum's underlying type, by the enum's spellings
 	enumVal map[string]int64  // enumerators by spelling (cuda::thread_scope_block, E::A)
 	alias   map[string]string // typedefs and aliases of the main file: their types
 	layouts map[string]*record
@@ -132,7 +134,7 @@ type types struct {
 }
 
 func newTypes(tu *clang.TU) *types {
-	ts := &types{tu: tu, records: map[string]*clang.Node{}, enums: map[string]bool{}, enumVal: map[string]int64{}, alias: map[string]string{},
+	ts := &types{tu: tu, records: map[string]*clang.Node{}, enums: map[string]bool{}, under: map[string]string{}, enumVal: map[string]int64{}, alias: map[string]string{},
 		layouts: map[string]*record{}, busy: map[string]bool{}}
 	// the user's declarations first, then those of drfcheck's headers
 	// (cuRAND's states, libcu++'s atomics), which never shadow them
@@ -179,9 +181,7 @@ func (ts *types) add(decls []*clang.Node) {
 			}
 			anon = nil
 		case "EnumDecl":
-			ts.enums[n.Name] = true
-			ts.enums[prefix+n.Name] = true
-			ts.addEnumerators(n, prefix)
+			ts.addEnum(n, prefix)
 		case "ClassTemplateDecl":
 			// the instances of a class template have layouts of their own,
 			// spelled with their arguments: box<int, 1>
@@ -232,16 +232,28 @@ func eachEnumerator(n *clang.Node, f func(c *clang.Node, v int64)) {
 		if c == nil || c.Kind != "EnumConstantDecl" {
 			continue
 		}
-		for _, e := range c.Inner {
-			if e != nil && e.Kind == "ConstantExpr" {
-				if v, ok := e.IntValue(); ok {
-					next = v
-				}
-			}
+		if v, ok := enumeratorValue(c.Inner); ok {
+			next = v
 		}
 		f(c, next)
 		next++
 	}
+}
+
+// enumeratorValue is the value of an enumerator's initializer: its
+// ConstantExpr, which clang puts under the conversion to the enum's type
+// when the value's type is another (LARGE = 1LL << 40).
+func enumeratorValue(inner []*clang.Node) (int64, bool) {
+	for _, e := range inner {
+		switch {
+		case e == nil:
+		case e.Kind == "ConstantExpr":
+			return e.IntValue()
+		case e.Kind == "ImplicitCastExpr":
+			return enumeratorValue(e.Inner)
+		}
+	}
+	return 0, false
 }
 
 // addSpecialization records an instance of a class template under its
@@ -269,6 +281,40 @@ func (ts *types) addSpecialization(n *clang.Node, prefix string) {
 			ts.records[key] = n
 		}
 	}
+	// its enums, as the types of its fields spell them (box<float>::kind)
+	for _, c := range n.Inner {
+		if c != nil && c.Kind == "EnumDecl" {
+			ts.addEnum(c, prefix+name+"::")
+		}
+	}
+}
+
+// addEnum records an enum declared with a prefix (its scopes), its
+// underlying type and its enumerators.
+func (ts *types) addEnum(n *clang.Node, prefix string) {
+	under := "int"
+	switch {
+	case n.FixedType != nil:
+		under = n.FixedType.String()
+	default:
+		// an enum without a fixed type is an int unless its values need
+		// more (C++ [dcl.enum]: an integral type that can represent them)
+		eachEnumerator(n, func(_ *clang.Node, v int64) {
+			if v < math.MinInt32 || v > math.MaxUint32 {
+				under = "long long"
+			} else if v > math.MaxInt32 && under == "int" {
+				under = "unsigned int"
+			}
+		})
+	}
+	for _, key := range []string{n.Name, prefix + n.Name} {
+		if key == "" || key == prefix {
+			continue
+		}
+		ts.enums[key] = true
+		ts.under[key] = under
+	}
+	ts.addEnumerators(n, prefix)
 }
 
 // record returns the declaration of the struct of a name: the one recorded
@@ -526,6 +572,13 @@ func (ts *types) base(s string) ctype {
 		return ts.parse(a)
 	}
 	if enum || ts.enums[name] {
+		if u, ok := ts.under[name]; ok && u != name && !ts.busy["enum "+name] {
+			ts.busy["enum "+name] = true
+			defer delete(ts.busy, "enum "+name)
+			if t := ts.parse(u); t.kind == cScalar {
+				return t
+			}
+		}
 		return ctype{kind: cScalar, ir: I32, size: 4, align: 4}
 	}
 	if name == "std::nullptr_t" || name == "nullptr_t" {

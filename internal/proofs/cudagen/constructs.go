@@ -77,7 +77,7 @@ var ConstructNames = []string{
 	// sorting networks (genpow2.go)
 	"power-of-two loop", "bitonic network", "xor partner",
 	// layouts (genlayout.go)
-	"layout __align__", "layout alignas field", "layout #pragma pack", "union other member", "sub-word store",
+	"layout __align__", "layout alignas field", "layout enum field", "layout #pragma pack", "union other member", "sub-word store",
 	"memset vs typed store",
 	// wrap-around indices (genwrap.go)
 	"wrap-around index", "wrap guard", "negative to unsigned", "large unsigned param", "64-bit cast", "symbolic param",

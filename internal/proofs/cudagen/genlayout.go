@@ -44,6 +44,17 @@ type LField struct {
 	Name    string
 	T       *Type // KUChar, KShort, KInt
 	AlignAs int64 // alignas(AlignAs) on the field, 0 for none
+	// Enum declares the field with an enum whose underlying type is T
+	// (enum L3_b : short { ... }), as wide as T
+	Enum bool
+}
+
+// spell is the field's type as the program writes it.
+func (l *LType) spell(f LField) string {
+	if f.Enum {
+		return l.Name + "_" + f.Name
+	}
+	return f.T.String()
 }
 
 func scalarSize(t *Type) int64 {
@@ -114,7 +125,10 @@ func (l *LType) print(p *printer) {
 		if f.AlignAs > 0 {
 			a = fmt.Sprintf("alignas(%d) ", f.AlignAs)
 		}
-		fs = append(fs, fmt.Sprintf("%s%s %s;", a, f.T, f.Name))
+		if f.Enum {
+			p.line("enum %s : %s { %s_0 };", l.spell(f), f.T, l.spell(f))
+		}
+		fs = append(fs, fmt.Sprintf("%s%s %s;", a, l.spell(f), f.Name))
 	}
 	p.line("%s %s%s { %s };", kw, attr, l.Name, strings.Join(fs, " "))
 	if l.Pack > 0 {
@@ -165,6 +179,10 @@ func (g *gen) layoutType() *LType {
 	nf := 2 + r.Intn(2)
 	for i := 0; i < nf; i++ {
 		l.Fields = append(l.Fields, LField{Name: string(rune('a' + i)), T: scal[r.Intn(3)]})
+	}
+	if r.Intn(3) == 0 {
+		// an enum as wide as its declared underlying type
+		l.Fields[r.Intn(nf)].Enum = true
 	}
 	switch r.Intn(6) {
 	case 0:
@@ -272,10 +290,10 @@ func (e *LayoutOp) String() string {
 	case e.View != nil:
 		return fmt.Sprintf("((%s *)%s)[%s] = (%s)(%s)", e.View, buf, e.index(e.A, e.B), e.View, val)
 	case e.Copy:
-		return fmt.Sprintf("((%s *)%s)[%s].%s = ((%s *)%s)[%s].%s", e.L.Name, buf, e.index(e.A, e.B), e.L.Fields[e.F].Name,
-			e.L.Name, buf, e.index(e.A2, e.B2), e.L.Fields[e.G].Name)
+		return fmt.Sprintf("((%s *)%s)[%s].%s = (%s)(((%s *)%s)[%s].%s)", e.L.Name, buf, e.index(e.A, e.B), e.L.Fields[e.F].Name,
+			e.L.spell(e.L.Fields[e.F]), e.L.Name, buf, e.index(e.A2, e.B2), e.L.Fields[e.G].Name)
 	}
-	return fmt.Sprintf("((%s *)%s)[%s].%s = (%s)(%s)", e.L.Name, buf, e.index(e.A, e.B), e.L.Fields[e.F].Name, e.L.Fields[e.F].T, val)
+	return fmt.Sprintf("((%s *)%s)[%s].%s = (%s)(%s)", e.L.Name, buf, e.index(e.A, e.B), e.L.Fields[e.F].Name, e.L.spell(e.L.Fields[e.F]), val)
 }
 
 // layoutOp runs an access of the family, byte by byte: each word of the
@@ -379,6 +397,9 @@ func layoutConstructs(e *LayoutOp, add func(string)) {
 	for _, f := range e.L.Fields {
 		if f.AlignAs > 0 {
 			add("layout alignas field")
+		}
+		if f.Enum {
+			add("layout enum field")
 		}
 	}
 }
