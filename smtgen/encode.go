@@ -283,12 +283,16 @@ func (e *encoder) builtin(b *protocol.Builtin, thread int) num {
 		return bounded(x, 0, size(e.env.Launch.GridDim[b.Dim])-1)
 	case protocol.BlockDim:
 		if n := e.env.Launch.BlockDim[b.Dim]; n > 0 {
-			return bounded(x, n, n)
+			// the launch's literal, so that products with it stay linear
+			// and fold (a grid-stride loop's step blockDim.x * gridDim.x);
+			// the named constant, which launch asserts equal to it, is
+			// what a witness reads
+			return e.lit(n)
 		}
 		return bounded(x, 1, math.MaxInt64)
 	case protocol.GridDim:
 		if n := e.env.Launch.GridDim[b.Dim]; n > 0 {
-			return bounded(x, n, n)
+			return e.lit(n)
 		}
 		return bounded(x, 1, math.MaxInt64)
 	}

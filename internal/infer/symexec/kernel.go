@@ -110,12 +110,31 @@ func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 		}
 	}
 	x.block(f.Body)
+	body = k.fixedParams(body)
 	body = append(append(k.rangeFacts(at, body), k.pre...), body...)
 	res.File = k.finish(body, x.sink.unknowns)
 	if _, err := protocol.Check(res.File); err != nil {
 		res.File = k.finish(nil, []protocol.Unknown{{At: at, Reason: fmt.Sprintf("internal error in the CUDA front end (please report): %v", err)}})
 	}
 	return res
+}
+
+// fixedParams writes, in the body, the value of each parameter that the
+// preconditions fix (__requires(n == 100000)): every run the protocol
+// describes has it, and a product with a literal is linear for the solver
+// where one with a parameter is not (i + t * n).
+func (k *kernel) fixedParams(body []protocol.Stmt) []protocol.Stmt {
+	sub := protocol.Subst{}
+	for name, r := range k.ranges {
+		if k.kinds[name] == protocol.Param && r.lo == r.hi && r.lo > -inf && r.hi < inf {
+			sub[name] = &protocol.IntLit{Value: r.lo}
+		}
+	}
+	if len(sub) == 0 {
+		return body
+	}
+	out, _ := sub.Stmts(body)
+	return out
 }
 
 // narrowestAccesses returns the size of the narrowest access of each

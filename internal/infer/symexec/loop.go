@@ -1313,16 +1313,47 @@ func (x *exec) conditionTrips(at protocol.Pos, l loopSyntax, r iterRun, entry en
 		step, ok := litValue(c.steps[k])
 		head, ok1 := r.head[k].(intVal)
 		start, ok2 := entry[k].(intVal)
-		if !ok || !ok1 || !ok2 || step == 0 || unsigned(k.T) {
+		if !ok || !ok1 || !ok2 || step == 0 {
 			continue
 		}
-		cm, rest := splitCond(r.cond, head.e)
+		seen := head.e
+		if unsigned(k.T) {
+			// the counter is seen wrapped into its type (headEnv)
+			seen = x.unsignedValue(at, head.e, k.T)
+		}
+		cm, rest := splitCond(r.cond, seen)
 		if cm == nil || rest != nil || made(cm.Y) || mentions(cm.Y, iter) {
+			continue
+		}
+		if unsigned(k.T) && !x.endsInRange(cm.Op, cm.Y, step, k.T) {
 			continue
 		}
 		return stepTrips(at, cm.Op, start.e, cm.Y, step)
 	}
 	return nil
+}
+
+// endsInRange reports whether an unsigned counter of type t stepped by step
+// fails "v op bound" before it wraps around: its values are then the
+// mathematical ones (for (unsigned t = 0; t < n; t++) ends at n, which
+// does not exceed the type's maximum).
+func (x *exec) endsInRange(op protocol.CmpOp, bound protocol.Expr, step int64, t ir.Type) bool {
+	if t.Size >= 8 {
+		return false
+	}
+	top := int64(1)<<(8*t.Size) - 1
+	r := x.rangeOf(bound)
+	switch {
+	case step > 0 && op == protocol.Lt:
+		return r.hi < inf && r.hi-1+step <= top
+	case step > 0 && op == protocol.Le:
+		return r.hi < inf && r.hi+step <= top
+	case step < 0 && op == protocol.Gt:
+		return r.lo > -inf && r.lo+1 >= -step
+	case step < 0 && op == protocol.Ge:
+		return r.lo > -inf && r.lo >= -step
+	}
+	return false
 }
 
 // stepTrips is the number of values lo, lo + step, ... that satisfy

@@ -55,7 +55,7 @@ var ConstructNames = []string{
 	"local array", "float local", "data-dependent index", "input array",
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
-	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "precondition about pairs",
+	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "precondition about pairs", "precondition fixing a parameter",
 	// warps
 	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
 	"warp barrier, several warps", "grid.sync()",
@@ -383,7 +383,11 @@ func constructs(p *Program) map[string]bool {
 			add("continue")
 		case *Sync:
 			if s.Op == pairRequires {
-				add("precondition about pairs")
+				if aboutPairs(s) {
+					add("precondition about pairs")
+				} else {
+					add("precondition fixing a parameter")
+				}
 				return
 			}
 			if len(s.Invs) > 0 {

@@ -248,6 +248,7 @@ func (g *gen) program(name string) *Program {
 	g.ctxUni = true
 	g.prologue(&body)
 	g.pairPrecondition(&body)
+	g.fixedParam(&body)
 	g.prologueLen = len(body)
 	g.budget = 3 + g.intn(8)
 	if g.biAll {

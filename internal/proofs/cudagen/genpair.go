@@ -2,6 +2,7 @@ package cudagen
 
 import (
 	"math/rand"
+	"strings"
 )
 
 // Preconditions about pairs of threads: GPUVerify's __requires naming
@@ -60,6 +61,26 @@ func (g *gen) pairPrecondition(out *[]Stmt) {
 	*out = append(*out, &Assign{L: &Index{X: ref(dst), I: cell}, Op: "=", R: bin("+", ref(g.tid), intLit(1))})
 }
 
+// fixedParamProb is the chance that a kernel states the value of its
+// parameter n as a precondition, __requires(n == 3), which drfcheck writes
+// into the protocol as the number (symexec, fixedParams). The condition
+// names no other thread: the interpreter checks it for each thread.
+const fixedParamProb = 0.1
+
+// fixedParam places such a precondition, maybe.
+func (g *gen) fixedParam(out *[]Stmt) {
+	if g.prr == nil || g.prr.Float64() >= fixedParamProb {
+		return
+	}
+	c := bin("==", ref(g.nPar), intLit(g.nPar.Vals[0]))
+	*out = append(*out, &Sync{Op: pairRequires, Invs: []*BarInv{{C: c, Binary: true}}})
+}
+
+// aboutPairs reports whether a precondition names the other thread.
+func aboutPairs(s *Sync) bool {
+	return strings.Contains(exprString(s.Invs[0].C), "__other_int(")
+}
+
 func gcd(a, b int64) int64 {
 	for b != 0 {
 		a, b = b, a%b
@@ -72,6 +93,12 @@ func gcd(a, b int64) int64 {
 // one block is checked whole this way (holds pairs the threads of the
 // block), so another is rejected too.
 func (th *thread) checkPrecondition(s *Sync) {
+	if !aboutPairs(s) {
+		if !th.eval(s.Invs[0].C).truth() {
+			fail(errOther, s, "the precondition %s does not hold", exprString(s.Invs[0].C))
+		}
+		return
+	}
 	if th.in.p.blocks() != 1 {
 		fail(errOther, s, "a precondition about pairs in a grid of several blocks")
 	}
