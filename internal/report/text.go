@@ -248,7 +248,7 @@ func (t *Text) divergence(k *check.Report, d *check.Divergence) {
 		if w.Check.Loop {
 			did = fmt.Sprintf("runs it with bounds %v", th.Bounds)
 			if w.Check.Trips != nil {
-				did = fmt.Sprintf("runs it %d times (bounds %v)", max(th.Trips, 0), th.Bounds)
+				did = fmt.Sprintf("runs it %s (%s)", times(th.Trips), span(th.Bounds))
 			}
 		} else if th.Cond {
 			did = "reaches the barrier"
@@ -553,4 +553,26 @@ func (t *Text) invariant(k *check.Report, r *check.Race) {
 	}
 	t.launch(k, r.Witness.BlockDim, r.Witness.GridDim)
 	t.printf("    %s: %s\n", t.paint(sevColor("note"), "note"), "checked with the values the thread stored or read since the last barrier; any other location may hold anything (another thread may have written it)")
+}
+
+// times says how many times a loop runs.
+func times(n int64) string {
+	switch {
+	case n <= 0:
+		return "zero times"
+	case n == 1:
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// span says over which values a loop of bounds lo, hi and maybe step runs.
+func span(b []int64) string {
+	if len(b) < 2 {
+		return fmt.Sprint(b)
+	}
+	if len(b) == 3 && b[2] != 1 {
+		return fmt.Sprintf("from %d while below %d, step %d", b[0], b[1], b[2])
+	}
+	return fmt.Sprintf("from %d while below %d", b[0], b[1])
 }
