@@ -447,6 +447,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "uniform read after barrier", "leader elections (a uniform read after a barrier)", "el", "won")
 	d.reportConstruct(t, cases, "election in a branch", "leader elections in a branch every thread of a block takes alike", "el", "won")
 	d.reportConstruct(t, cases, "election in a loop", "leader elections in a loop, one per iteration", "el", "won")
+	d.reportConstruct(t, cases, "count in memory", "a thread's own cell counted up in a loop (induction cells)", "rb", "own")
 	d.reportConstruct(t, cases, "power-of-two loop", "sorting networks (loops over powers of two)", "net")
 	d.reportConstruct(t, cases, "bitonic network", "bitonic networks (nested loops over powers of two)", "net")
 	d.reportConstruct(t, cases, "xor partner", "sorting networks with an xor partner (i ^ s)", "net")

@@ -49,6 +49,11 @@ type exec struct {
 	// hypotheses (invariant.go)
 	found  []fact
 	defect Defect // a deliberately unsound rule (Options.Defect)
+	// loopCands are the cells the loop being entered may keep as
+	// induction cells (loopCell), exitCells what the loop just left
+	// knows of them after it (forLoop)
+	loopCands []loopCell
+	exitCells []*cell
 }
 
 // fact is a condition true on every path, with the protocol loops around

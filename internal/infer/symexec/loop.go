@@ -2,6 +2,7 @@ package symexec
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/drfcheck/drfcheck/internal/infer/ir"
@@ -69,7 +70,9 @@ func (x *exec) loopStmt(n *ir.Loop) exits {
 		// loop's range
 		x.env[l.v] = intVal{x.unsignedValue(n.At, iv.e, l.v.T)}
 	}
-	return x.loop(l)
+	// what the loop forgets of memory is forgotten after its initial
+	// statement, whose stores are not those of every iteration's head
+	return x.forLoop(n, func() exits { return x.loop(l) })
 }
 
 // freshSince reports whether a name was made since a mark of the names.
@@ -143,6 +146,9 @@ type carried struct {
 	// end of every iteration, was handed out by one atomic counter (its
 	// key): their value at the head of an iteration is one of those too.
 	counter map[*ir.Var]string
+	// cells are the cells of memory the thread remembered on entry that
+	// the loop writes, with their steps where they are induction cells
+	cells []loopCell
 }
 
 // scale is a constant factor by which a variable moves each iteration,
@@ -277,6 +283,10 @@ func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, coun
 			x.markCounter(h[k], key)
 		}
 	}
+	if len(c.cells) > 0 {
+		m, _ := h[memVar].(memVal)
+		h[memVar] = x.headCells(at, m, c.cells, x.trials > 0 && count == nil, count)
+	}
 	return h
 }
 
@@ -386,6 +396,8 @@ func (x *exec) loopName(base string, body ...protocol.Stmt) string {
 func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 	at := l.At
 	c := carried{keys: map[*ir.Var]bool{}, local: map[*ir.Var]bool{}, block: map[*ir.Var]bool{}, steps: map[*ir.Var]protocol.Expr{}, ratios: map[*ir.Var]int64{}, scales: map[*ir.Var]scale{}, perms: map[*ir.Var]*ir.Var{}, counter: map[*ir.Var]string{}}
+	c.cells = slices.Clone(x.loopCands)
+	x.loopCands = nil // not a nested loop's
 	// only what the loop assigns is carried: the locality of the rest of
 	// the environment (all of it, nested deep) is never asked
 	facts := x.loopFacts(l.Loop)
@@ -482,6 +494,11 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 				}
 			}
 			c.perms = permsOf(facts.assigned, c.keys, r.head, r.end)
+			hm, _ := r.head[memVar].(memVal)
+			em, _ := r.end[memVar].(memVal)
+			for i := range c.cells {
+				c.cells[i].step = cellStep(at, c.cells[i], hm, em, trial)
+			}
 			s = x.shapeOf(l, r, trial)
 			// the names of the trial are still declared: their
 			// locality is known
@@ -501,6 +518,9 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 	c.ratios = map[*ir.Var]int64{}
 	c.scales = map[*ir.Var]scale{}
 	c.perms = map[*ir.Var]*ir.Var{}
+	for i := range c.cells {
+		c.cells[i].step = nil
+	}
 	sum.local = true
 	return c, shape{}, sum
 }
@@ -1482,6 +1502,7 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, su
 		}
 		after[k] = x.freshLike(at, v, c.local[k] || exitLocal, c.block[k], k)
 	}
+	x.exitCells = x.cellsAfter(at, l, c, sum, s)
 	// variables first assigned in the loop hold, after it, a value of
 	// some iteration, or none: fresh
 	for _, k := range sum.first {
@@ -1512,4 +1533,27 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, su
 	}
 	e.fall = not(at, taken)
 	return e
+}
+
+// cellsAfter is what a loop's induction cells hold after it, when its
+// condition alone ends it after a known number of iterations, evaluated
+// without a barrier (the cells keep their age).
+func (x *exec) cellsAfter(at protocol.Pos, l loopSyntax, c carried, sum exitSummary, s shape) []*cell {
+	if len(c.cells) == 0 || l.Test != nil && len(l.Test.Stmts) > 0 {
+		return nil
+	}
+	n := x.tripCount(at, l, sum, s)
+	if n == nil {
+		return nil
+	}
+	var cs []*cell
+	for _, lc := range c.cells {
+		if lc.step == nil {
+			continue
+		}
+		d := *lc.entry
+		d.v = intVal{x.signedResult(add(at, d.v.(intVal).e, mulSteps(at, n, lc.step)), d.t)}
+		cs = append(cs, &d)
+	}
+	return cs
 }

@@ -473,6 +473,7 @@ func sameMem(a, b memVal) bool {
 func (x *exec) forLoop(l *ir.Loop, run func() exits) exits {
 	written, all := writtenIn(l)
 	sync := hasBarrier(l)
+	cands := loopCandidates(x.memory(), written, all)
 	x.forget(func(c *cell) bool {
 		return all || written[c.base] || sync && c.base.Kind != ir.Private
 	})
@@ -497,8 +498,20 @@ func (x *exec) forLoop(l *ir.Loop, run func() exits) exits {
 			x.mayStore(b, nil, ir.Type{})
 		}
 	}
+	savedCands, savedExit := x.loopCands, x.exitCells
+	x.loopCands, x.exitCells = cands, nil
 	e := run()
-	x.env[memVar] = pre
+	after := pre
+	if len(x.exitCells) > 0 {
+		// the loop left by its condition alone: its induction cells
+		// (loopCell) hold their values after the last iteration
+		after.cells = append(slices.Clip(after.cells), x.exitCells...)
+		if len(after.cells) > maxCells {
+			after.cells = after.cells[len(after.cells)-maxCells:]
+		}
+	}
+	x.loopCands, x.exitCells = savedCands, savedExit
+	x.env[memVar] = after
 	for _, js := range [][]jump{e.brk, e.cont, e.ret, e.exit} {
 		for i := range js {
 			env := js[i].env.clone()
@@ -507,6 +520,83 @@ func (x *exec) forLoop(l *ir.Loop, run func() exits) exits {
 		}
 	}
 	return e
+}
+
+// loopCell is a cell the thread remembered on entering a loop that writes
+// its memory. Every iteration may move its value by one step, the same in
+// all of them (a[t]++, a count kept in memory): then it is an induction
+// variable of the loop, known at each iteration's head from the number of
+// iterations before it, and after the loop when its trip count is known.
+// The argument is the one for the thread's own stores above, applied to
+// each step from an iteration's end to the next head: the value the
+// iteration left there, at the same age (no barrier between the end and
+// the head).
+type loopCell struct {
+	entry *cell
+	step  protocol.Expr // nil: not moved by a common step
+}
+
+// loopCandidates returns the cells of m that a loop writing the memory in
+// written (any memory, all) may keep as induction cells: plain integer
+// cells, remembered on every path.
+func loopCandidates(m memVal, written map[*ir.Base]bool, all bool) []loopCell {
+	if all {
+		return nil
+	}
+	var cs []loopCell
+	for _, c := range m.cells {
+		if _, ok := c.v.(intVal); ok && written[c.base] && c.guard == nil && c.t.IsInt() && c.t.Kind != ir.Bool {
+			cs = append(cs, loopCell{entry: c})
+		}
+	}
+	return cs
+}
+
+// headCells adds to the memory at an iteration's head the loop's cells: a
+// fresh value for each in a trial run, the entry value moved count steps
+// (the iterations before this one) for an induction cell otherwise.
+func (x *exec) headCells(at protocol.Pos, m memVal, cells []loopCell, trial bool, count protocol.Expr) memVal {
+	cs := slices.Clip(m.cells)
+	for _, lc := range cells {
+		d := *lc.entry
+		switch {
+		case trial:
+			d.v = intVal{x.typed(x.freshInt(at, "cell", true, false), d.t)}
+		case lc.step != nil && count != nil:
+			d.v = intVal{x.signedResult(add(at, d.v.(intVal).e, mulSteps(at, count, lc.step)), d.t)}
+		default:
+			continue
+		}
+		cs = append(cs, &d)
+	}
+	if len(cs) > maxCells {
+		cs = cs[len(cs)-maxCells:]
+	}
+	return memVal{cells: cs, stored: m.stored}
+}
+
+// cellStep returns the step by which an iteration that began with head
+// and ended with end moved a loop's cell, when it left the cell at the
+// same age and the step mentions nothing the trial made.
+func cellStep(at protocol.Pos, lc loopCell, head, end memVal, trial func(protocol.Node) bool) protocol.Expr {
+	find := func(m memVal) *cell {
+		for i := len(m.cells) - 1; i >= 0; i-- {
+			c := m.cells[i]
+			if c.base == lc.entry.base && c.t == lc.entry.t && c.guard == nil && sameOffset(c.off, lc.entry.off) {
+				return c
+			}
+		}
+		return nil
+	}
+	h, e := find(head), find(end)
+	if h == nil || e == nil || h.prev != e.prev {
+		return nil
+	}
+	st, ok := stepOf(at, h.v, e.v, trial)
+	if !ok {
+		return nil
+	}
+	return st
 }
 
 // endBarrier returns the barrier of the block that ends every iteration of

@@ -198,7 +198,7 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		c := x.cond(s.Cond)
 		return x.branch(at, c, func() exits { return x.block(s.Then) }, func() exits { return x.block(s.Else) })
 	case *ir.Loop:
-		return x.forLoop(s, func() exits { return x.loopStmt(s) })
+		return x.loopStmt(s)
 	case *ir.Break:
 		e := exits{fall: never(at)}
 		e.brk = []jump{{cond: boolLit(at, true), env: x.env.clone()}}

@@ -73,7 +73,7 @@ var ConstructNames = []string{
 	// namespace scope and arrays of pointers (genglobal.go, genptrarr.go)
 	"host variable", "device variable", "struct param pointer array", "pointer array, variable element",
 	// leader elections (genelect.go)
-	"uniform read after barrier", "election in a branch", "election in a loop",
+	"uniform read after barrier", "election in a branch", "election in a loop", "count in memory",
 	// sorting networks (genpow2.go)
 	"power-of-two loop", "bitonic network", "xor partner",
 	// layouts (genlayout.go)

@@ -331,6 +331,9 @@ func electConstructs(p *Program, add func(string)) {
 			if elects(s.Body) {
 				add("election in a loop")
 			}
+			if countsInMemory(s.Body) {
+				add("count in memory")
+			}
 		}
 	}, nil)
 	walkProgram(p, func(s Stmt) {
@@ -489,6 +492,17 @@ func electLater(a, b *electWrite) bool {
 	for k := range ka {
 		if ka[k] != kb[k] {
 			return ka[k] > kb[k]
+		}
+	}
+	return false
+}
+
+// countsInMemory reports whether a loop body counts a read back's cell up
+// (countInMemory).
+func countsInMemory(b *Block) bool {
+	for _, s := range b.Stmts {
+		if a, ok := s.(*Assign); ok && a.Op == "+=" && readsBack(a.L) {
+			return true
 		}
 	}
 	return false

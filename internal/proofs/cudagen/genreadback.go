@@ -52,15 +52,21 @@ func (g *gen) readBackStmt(out *[]Stmt) {
 		rbNeighbour        // the neighbour's cell read in the interval of its store (racy)
 		rbStart            // cell 0 read by all in an interval with stores elsewhere (drf)
 		rbRewrite          // as rbStart, cell 0 stored in the interval too (racy)
+		rbCount            // a loop counts the cell up by a constant, maybe with a barrier (drf)
+		rbCountRacy        // a loop counts the cell up and all threads act on the second count (racy)
 	)
 	var kind int
 	if g.mood == Racy && T >= 2 {
-		kind = []int{rbTwo, rbOver, rbLoop, rbHalf, rbNeighbour, rbRewrite}[g.rbintn(6)]
+		kind = []int{rbTwo, rbOver, rbLoop, rbHalf, rbNeighbour, rbRewrite, rbCountRacy}[g.rbintn(7)]
 	} else {
-		kind = []int{rbSame, rbOne, rbBranch, rbStart}[g.rbintn(4)]
+		kind = []int{rbSame, rbOne, rbBranch, rbStart, rbCount}[g.rbintn(5)]
 	}
 	if kind == rbStart || kind == rbRewrite {
 		g.readStart(out, kind == rbRewrite)
+		return
+	}
+	if kind == rbCount || kind == rbCountRacy {
+		g.countInMemory(out, kind == rbCountRacy)
 		return
 	}
 	cell := &Var{Name: g.name("rb"), Kind: VShared, T: tUint, Dims: []int{int(T)}, Elect: true, Back: true}
@@ -144,5 +150,56 @@ func (g *gen) readStart(out *[]Stmt, rewrite bool) {
 	tgt := &Var{Name: g.name("own"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1, MinLen: int(G * T)}
 	g.k.Params = append(g.k.Params, tgt)
 	idx := bin("+", bin("*", g.blin(), uintLit(T)), bin("%", bin("+", ref(v), &Cast{T: tUint, X: tid()}), uintLit(T)))
+	*out = append(*out, &Assign{L: &Index{X: ref(tgt), I: idx}, Op: "=", R: bin("+", tid(), intLit(1))})
+}
+
+// countInMemory places a loop that counts a thread's own cell up by a
+// constant step, n % 2 + c times: drfcheck knows the cell at each
+// iteration and after the loop from the iteration count (an induction
+// cell, symexec/memory.go), and by nothing weaker. Race-free, the count
+// read after the loop writes a target of the thread's own (the values of
+// the threads stay apart by the same count added to each); racy, every
+// thread writes one cell in the iteration whose count it recognizes (the
+// second), which a model that took the cell to hold its first value at
+// every head would never see.
+//
+//	rb[tid] = tid * a + b;
+//	for (int i = 0; i < n % 2 + c; i++) { __syncthreads(); rb[tid] += d; }
+//	own[blockIdx.x * K + rb[tid] % K] = tid + 1;
+func (g *gen) countInMemory(out *[]Stmt, racy bool) {
+	p := g.p
+	T := int64(p.threads())
+	G := int64(p.blocks())
+	cell := &Var{Name: g.name("rb"), Kind: VShared, T: tUint, Dims: []int{int(T)}, Elect: true, Back: true}
+	g.ownShared = append(g.ownShared, cell)
+	tid := func() Expr { return ref(g.tid) }
+	at := func() Expr { return &Index{X: ref(cell), I: tid()} }
+	a, b, c, d := int64(1+g.rbintn(3)), int64(g.rbintn(4)), int64(1+g.rbintn(2)), int64(1+g.rbintn(3))
+	if racy {
+		a, b, c, d = 1, 0, 2, 1
+	}
+	*out = append(*out, &Assign{L: at(), Op: "=", R: &Cast{T: tUint, X: bin("+", bin("*", tid(), intLit(a)), intLit(b))}})
+	tgt := &Var{Name: g.name("own"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1}
+	g.k.Params = append(g.k.Params, tgt)
+	var body []Stmt
+	if !racy && g.rbintn(2) == 0 {
+		g.sync(&body)
+	}
+	if racy {
+		// the second iteration finds tid + 1 in every thread's cell
+		tgt.MinLen = int(G)
+		body = append(body, &If{C: bin("==", at(), &Cast{T: tUint, X: bin("+", tid(), intLit(1))}),
+			Then: block(&Assign{L: &Index{X: ref(tgt), I: g.blin()}, Op: "=", R: bin("+", tid(), intLit(1))})})
+	}
+	body = append(body, &Assign{L: at(), Op: "+=", R: uintLit(d)})
+	iv := &Var{Name: g.name("i"), Kind: VLocal, T: tInt}
+	*out = append(*out, &For{Init: &Decl{V: iv, Init: intLit(0)}, C: bin("<", ref(iv), bin("+", bin("%", ref(g.nPar), intLit(2)), intLit(c))),
+		Post: &IncDec{L: ref(iv), Op: "++"}, Body: block(body...)})
+	if racy {
+		return
+	}
+	K := a*T + b + (c+1)*d + 1 // room for every value: v % K is v
+	tgt.MinLen = int(G * K)
+	idx := bin("+", bin("*", g.blin(), uintLit(K)), bin("%", at(), uintLit(K)))
 	*out = append(*out, &Assign{L: &Index{X: ref(tgt), I: idx}, Op: "=", R: bin("+", tid(), intLit(1))})
 }
