@@ -399,11 +399,21 @@ type Sync struct {
 // for every thread of the block and assumed after it for each thread
 // index For gives (the thread's own, tid, when For is empty).
 // .prot spells it sync invariant c for e1, e2;
+//
+// A binary invariant (Binary) is a condition of a pair of threads, tid
+// and other(tid): checked for every pair of distinct threads of the
+// block, and assumed after the barrier for each pair of thread indices
+// Pairs gives (tid and other(tid), the pair a race query compares, when
+// Pairs is empty). .prot spells it sync invariant c for {e1, e2};
 type Invariant struct {
-	At   Pos
-	Cond Cond
-	For  []Expr
+	At    Pos
+	Cond  Cond
+	For   []Expr
+	Pairs [][2]Expr
 }
+
+// Binary reports whether the invariant is about pairs of threads.
+func (inv *Invariant) Binary() bool { return len(inv.Pairs) > 0 || HasOther(inv.Cond) }
 
 // Fence is the memory a barrier orders.
 type Fence int

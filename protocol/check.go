@@ -167,6 +167,9 @@ type checker struct {
 	// condition is being checked
 	depth                int
 	assumed, inInvariant bool
+	// inBinary: the condition of a barrier invariant about pairs, where
+	// other(tid) is the other thread's index
+	inBinary bool
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
@@ -265,12 +268,24 @@ func (c *checker) invariant(s *Sync, sc *scope) {
 	if c.assumed {
 		c.errorf(s.Invariant.At, "a barrier invariant holds for every thread of the block and is checked by each: it cannot follow an assume about threads in its block or an enclosing one")
 	}
-	c.inInvariant = true
-	c.cond(s.Invariant.Cond, sc)
-	c.inInvariant = false
-	for _, e := range s.Invariant.For {
+	inv := s.Invariant
+	c.inInvariant, c.inBinary = true, inv.Binary()
+	c.cond(inv.Cond, sc)
+	c.inInvariant, c.inBinary = false, false
+	if inv.Binary() && len(inv.For) > 0 {
+		c.errorf(inv.For[0].Pos(), "an invariant about pairs of threads (other(tid)) is assumed for pairs: write for {e1, e2}")
+	}
+	for _, e := range inv.For {
 		c.expr(e, sc)
 	}
+	// a pair's indices are those of the threads a race query compares,
+	// which other() names, as in an assume about pairs
+	c.inAssume = true
+	for _, p := range inv.Pairs {
+		c.expr(p[0], sc)
+		c.expr(p[1], sc)
+	}
+	c.inAssume = false
 }
 
 // content checks a[i] in a barrier invariant.
@@ -376,8 +391,14 @@ func (c *checker) expr(e Expr, sc *scope) {
 // other checks other(x): in an assume, of the thread's own threadIdx,
 // blockIdx or a local (the other thread's value of a param is the param).
 func (c *checker) other(o *Other, sc *scope) {
+	if c.inBinary {
+		if b, ok := o.X.(*Builtin); !ok || b.Kind != ThreadIdx || b.Dim != 0 {
+			c.errorf(o.At, "a barrier invariant about pairs names the other thread's index only: other(tid)")
+		}
+		return
+	}
 	if !c.inAssume {
-		c.errorf(o.At, "other() names the other thread of a pair: only an assume may use it")
+		c.errorf(o.At, "other() names the other thread of a pair: only an assume or a barrier invariant may use it")
 	}
 	switch x := o.X.(type) {
 	case *Builtin:

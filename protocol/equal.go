@@ -155,6 +155,14 @@ func equalInvariant(a, b *Invariant) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}
+	if len(a.Pairs) != len(b.Pairs) {
+		return false
+	}
+	for i := range a.Pairs {
+		if !Equal(a.Pairs[i][0], b.Pairs[i][0]) || !Equal(a.Pairs[i][1], b.Pairs[i][1]) {
+			return false
+		}
+	}
 	return Equal(a.Cond, b.Cond) && equalAll(a.For, b.For)
 }
 

@@ -57,6 +57,9 @@ func children(n Node) []Node {
 			for _, e := range n.Invariant.For {
 				add(e)
 			}
+			for _, p := range n.Invariant.Pairs {
+				add(p[0], p[1])
+			}
 		}
 	case *Cmp:
 		add(n.X, n.Y)

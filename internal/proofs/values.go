@@ -180,12 +180,50 @@ func (v *valuer) sync() *protocol.Sync {
 			c = cmp(protocol.Eq, cell(), tid())
 		}
 	}
+	if v.r.Intn(3) == 0 {
+		return v.pairSync(s)
+	}
 	inv := &protocol.Invariant{Cond: c}
 	switch v.r.Intn(3) {
 	case 1:
 		inv.For = []protocol.Expr{v.neighbour()}
 	case 2:
 		inv.For = []protocol.Expr{tid(), v.neighbour()}
+	}
+	s.Invariant = inv
+	return s
+}
+
+// pairSync gives s a binary barrier invariant about A: two threads'
+// cells differ, or hold values that differ as the threads' indices do,
+// or the other thread's cell holds its index; assumed for the pair a
+// race query compares, a pair of neighbours, or a thread and its
+// neighbour.
+func (v *valuer) pairSync(s *protocol.Sync) *protocol.Sync {
+	other := func() protocol.Expr { return &protocol.Other{X: tid()} }
+	cellOf := func(e protocol.Expr) protocol.Expr { return &protocol.Content{Array: "A", Index: []protocol.Expr{e}} }
+	var c protocol.Cond
+	switch v.r.Intn(4) {
+	case 0:
+		c = cmp(protocol.Ne, cellOf(tid()), cellOf(other()))
+	case 1:
+		c = cmp(protocol.Eq, bin(protocol.Sub, cellOf(tid()), cellOf(other())), bin(protocol.Sub, tid(), other()))
+	case 2:
+		c = cmp(protocol.Eq, cellOf(other()), other())
+	default:
+		next := func(e protocol.Expr) protocol.Expr {
+			return bin(protocol.Mod, bin(protocol.Add, e, lit(1)), blockDimX())
+		}
+		c = cmp(protocol.Ne, cellOf(next(tid())), cellOf(next(other())))
+	}
+	inv := &protocol.Invariant{Cond: c}
+	switch v.r.Intn(4) {
+	case 1:
+		inv.Pairs = [][2]protocol.Expr{{tid(), other()}}
+	case 2:
+		inv.Pairs = [][2]protocol.Expr{{v.neighbour(), bin(protocol.Mod, bin(protocol.Add, other(), lit(1)), blockDimX())}}
+	case 3:
+		inv.Pairs = [][2]protocol.Expr{{tid(), v.neighbour()}}
 	}
 	s.Invariant = inv
 	return s

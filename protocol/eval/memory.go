@@ -128,10 +128,25 @@ func (th *thread) ordered(a, b *AccessValue) bool {
 // memory as the barrier leaves it (content).
 func (th *thread) invariant(s *protocol.Sync) {
 	th.atBarrier = true
-	holds := th.cond(s.Invariant.Cond)
-	th.atBarrier = false
-	if !holds {
-		th.failed = append(th.failed, Failure{Thread: th.idx, Sync: s, Loops: append([]LoopVal(nil), th.loops...)})
+	defer func() { th.atBarrier, th.other = false, nil }()
+	if !s.Invariant.Binary() {
+		if !th.cond(s.Invariant.Cond) {
+			th.failed = append(th.failed, Failure{Thread: th.idx, With: -1, Sync: s, Loops: append([]LoopVal(nil), th.loops...)})
+		}
+		return
+	}
+	// about pairs: for every other thread of the block, other(tid)
+	// being its index
+	for j := range th.cfg.Threads {
+		them := &th.cfg.Threads[j]
+		if j == th.idx || them.Block != th.t.Block {
+			continue
+		}
+		th.other = them
+		if !th.cond(s.Invariant.Cond) {
+			th.failed = append(th.failed, Failure{Thread: th.idx, With: j, Sync: s, Loops: append([]LoopVal(nil), th.loops...)})
+			return
+		}
 	}
 }
 
@@ -149,10 +164,15 @@ func (th *thread) content(array string, idx []int64) int64 {
 // Failure is a barrier invariant that does not hold for a thread.
 type Failure struct {
 	Thread int            // index in Config.Threads
+	With   int            // the other thread of a pair it fails for (a binary invariant), or -1
 	Sync   *protocol.Sync // the barrier whose invariant fails
 	Loops  []LoopVal      // the loop variables in scope there
 }
 
 func (f Failure) String() string {
-	return fmt.Sprintf("thread %d: the barrier invariant at %s does not hold", f.Thread, f.Sync.Invariant.At) + loopsText(f.Loops)
+	with := ""
+	if f.With >= 0 {
+		with = fmt.Sprintf(" with thread %d", f.With)
+	}
+	return fmt.Sprintf("thread %d: the barrier invariant at %s does not hold%s", f.Thread, f.Sync.Invariant.At, with) + loopsText(f.Loops)
 }

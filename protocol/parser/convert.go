@@ -126,7 +126,11 @@ func (c *converter) stmt(g *statement) protocol.Stmt {
 		if inv := g.Sync.Invariant; inv != nil {
 			s.Invariant = &protocol.Invariant{At: pos(inv.Pos), Cond: c.cond(inv.Cond)}
 			for _, e := range inv.For {
-				s.Invariant.For = append(s.Invariant.For, c.expr(e))
+				if e.One != nil {
+					s.Invariant.For = append(s.Invariant.For, c.expr(e.One))
+				} else {
+					s.Invariant.Pairs = append(s.Invariant.Pairs, [2]protocol.Expr{c.expr(e.Pair[0]), c.expr(e.Pair[1])})
+				}
 			}
 		}
 		return s

@@ -56,8 +56,14 @@ type syncStmt struct {
 
 type invariant struct {
 	Pos  lexer.Position
-	Cond *expression   `parser:"'invariant' @@"`
-	For  []*expression `parser:"('for' @@ (',' @@)*)?"`
+	Cond *expression `parser:"'invariant' @@"`
+	For  []*forItem  `parser:"('for' @@ (',' @@)*)?"`
+}
+
+// forItem is a thread an invariant is assumed for, or a pair of them.
+type forItem struct {
+	Pair []*expression `parser:"  '{' @@ ',' @@ '}'"`
+	One  *expression   `parser:"| @@"`
 }
 
 type access struct {

@@ -137,6 +137,17 @@ func (p *printer) stmt(s protocol.Stmt) {
 				}
 				p.expr(e, precTernary)
 			}
+			for i, pr := range inv.Pairs {
+				if i == 0 && len(inv.For) == 0 {
+					p.write(" for {")
+				} else {
+					p.write(", {")
+				}
+				p.expr(pr[0], precTernary)
+				p.write(", ")
+				p.expr(pr[1], precTernary)
+				p.write("}")
+			}
 		}
 		p.write(";")
 	case *protocol.Loop:

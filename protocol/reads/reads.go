@@ -85,7 +85,7 @@ func Lower(f *protocol.File, opts Options) (*protocol.File, error) {
 			l.names[id.Name] = true
 		}
 	}
-	l.noFacts = opts.LockStep || protocol.HasOther(f.Body)
+	l.noFacts = opts.LockStep || assumesPairs(f.Body)
 	body := l.list(f.Body.Stmts, &frame{})
 	if l.err != nil {
 		return nil, l.err
@@ -98,6 +98,9 @@ func Lower(f *protocol.File, opts Options) (*protocol.File, error) {
 	if len(l.bound) > 0 {
 		out.Decls = append(out.Decls, &protocol.Decl{At: f.Body.At, Kind: protocol.Param, Names: l.bound})
 	}
+	if len(l.locals) > 0 {
+		out.Decls = append(out.Decls, &protocol.Decl{At: f.Body.At, Kind: protocol.Local, Names: l.locals})
+	}
 	out.Body = &protocol.Block{At: f.Body.At, Stmts: body}
 	return &out, nil
 }
@@ -109,6 +112,7 @@ type lowerer struct {
 	value   map[*protocol.Access]protocol.Expr // lowered binding read -> the value it read
 	loops   []string                           // loop variables in scope, outermost first
 	bound   []protocol.Ident                   // the functions made: values read, contents at barriers
+	locals  []protocol.Ident                   // the stand-ins of binary invariants' checks
 	checks  []protocol.Ident                   // the pseudo-arrays of invariant checks
 	// memory gives, for a lowered barrier with an invariant, the function
 	// of each array its invariant speaks of: the array's content there
@@ -329,6 +333,24 @@ func (l *lowerer) recall(fr *frame, r *protocol.Access, call *protocol.Call, lim
 		}
 	}
 	return facts
+}
+
+// assumesPairs reports whether an assume of b is about pairs of threads
+// (protocol.Other). A binary barrier invariant's assumption is not: it
+// is checked at its barrier, so that it holds in every run up to the
+// first race, and leaves no pair of such a run uncompared.
+func assumesPairs(b *protocol.Block) bool {
+	found := false
+	protocol.Inspect(b, func(n protocol.Node) bool {
+		switch n.(type) {
+		case *protocol.Sync:
+			return false
+		case *protocol.Other:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // touches reports whether n accesses array.
