@@ -203,12 +203,21 @@ func (v *valuer) pairSync(s *protocol.Sync) *protocol.Sync {
 	other := func() protocol.Expr { return &protocol.Other{X: tid()} }
 	cellOf := func(e protocol.Expr) protocol.Expr { return &protocol.Content{Array: "A", Index: []protocol.Expr{e}} }
 	var c protocol.Cond
-	switch v.r.Intn(4) {
-	case 0:
+	theirs := protocol.Subst{"threadIdx.x": other()}
+	if w := v.last; w != nil && v.r.Intn(2) == 0 {
+		// what each thread wrote last, compared between the two: holds
+		// unless another thread wrote one of the cells after it
+		v.last = nil
+		mine := &protocol.Content{Array: "A", Index: w.Index}
+		c = cmp(protocol.Eq, bin(protocol.Sub, mine, theirs.Expr(mine)), bin(protocol.Sub, w.Value, theirs.Expr(w.Value)))
+	}
+	switch k := v.r.Intn(4); {
+	case c != nil:
+	case k == 0:
 		c = cmp(protocol.Ne, cellOf(tid()), cellOf(other()))
-	case 1:
+	case k == 1:
 		c = cmp(protocol.Eq, bin(protocol.Sub, cellOf(tid()), cellOf(other())), bin(protocol.Sub, tid(), other()))
-	case 2:
+	case k == 2:
 		c = cmp(protocol.Eq, cellOf(other()), other())
 	default:
 		next := func(e protocol.Expr) protocol.Expr {
