@@ -1,9 +1,11 @@
 package ir
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/drfcheck/drfcheck/internal/infer/clang"
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // The built-ins of the CUDA prelude: functions it declares without a body,
@@ -21,7 +23,7 @@ var ignored = map[string]bool{
 	"__ensures": true, "__assert": true, "__global_assert": true, "__invariant": true, "__global_invariant": true,
 	"__function_wide_invariant": true, "__global_requires": true, "__global_ensures": true,
 	"__non_temporal_loads_begin": true, "__non_temporal_loads_end": true,
-	"__array_snapshot": true, "__nanosleep": true,
+	"__nanosleep": true,
 }
 
 // impure are the built-ins whose result depends on other threads or on
@@ -56,6 +58,10 @@ func (l *lowerer) builtin(n, fn *clang.Node, name string, args []*clang.Node) (v
 	at := l.pos(n)
 	t := l.typeOf(n)
 	void := val{t: ctype{kind: cVoid}}
+	if (name == "__array_snapshot" || name == "__drfcheck_array_snapshot") && len(args) >= 2 {
+		l.snapshot(at, args[len(args)-2], args[len(args)-1])
+		return void, true
+	}
 	if l.tu.OpenCL {
 		if v, ok := l.openCL(n, name, args); ok {
 			return v, true
@@ -448,4 +454,63 @@ func (l *lowerer) noOverflow(n, an, bn *clang.Node, name string) Expr {
 	down := &Binary{At: at, Op: ">=", X: x, Y: &Binary{At: at, Op: "-", X: lit(-int64(uint64(1) << (bits - 1))), Y: y, T: t}, T: BoolT}
 	nonNeg := &Binary{At: at, Op: ">=", X: y, Y: lit(0), T: BoolT}
 	return &Select{At: at, Cond: nonNeg, X: up, Y: down, T: BoolT}
+}
+
+// snapshot lowers __array_snapshot(dst, src): when both are known places
+// of memory, a Snapshot; otherwise nothing (dst then keeps what no write
+// changes, which assumes nothing of it).
+func (l *lowerer) snapshot(at protocol.Pos, dst, src *clang.Node) {
+	d, s := l.pointer(l.rv(dst)), l.pointer(l.rv(src))
+	if len(d.alts) != 1 || len(s.alts) != 1 || d.alts[0].kind != pMem || s.alts[0].kind != pMem {
+		return
+	}
+	l.emit(&Snapshot{At: at, Dst: Addr{Base: d.alts[0].base, Off: d.alts[0].off}, Src: Addr{Base: s.alts[0].base, Off: s.alts[0].off}})
+}
+
+// ghostSnapshots makes the destination of each snapshot of f the
+// thread's own memory: a ghost array that each thread copies its view of
+// the source into, as GPUVerify's annotation means it. No access of it
+// can race, since no code writes it; where some store or atomic does
+// write it, it is no ghost, and its snapshots are dropped (which assumes
+// nothing).
+func ghostSnapshots(f *Func) {
+	written := map[*Base]bool{}
+	var snaps []*Snapshot
+	Inspect(f, func(n Node) bool {
+		switch s := n.(type) {
+		case *Store:
+			written[s.Addr.Base] = true
+		case *Atomic:
+			written[s.Addr.Base] = true
+		case *Snapshot:
+			snaps = append(snaps, s)
+		}
+		return true
+	})
+	if len(snaps) == 0 {
+		return
+	}
+	drop := map[*Snapshot]bool{}
+	for _, s := range snaps {
+		if written[s.Dst.Base] || s.Dst.Base == s.Src.Base {
+			drop[s] = true
+		}
+	}
+	for _, s := range snaps {
+		if !drop[s] {
+			s.Dst.Base.Kind = Private
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	Inspect(f, func(n Node) bool {
+		if b, ok := n.(*Block); ok {
+			b.Stmts = slices.DeleteFunc(b.Stmts, func(s Stmt) bool {
+				sn, ok := s.(*Snapshot)
+				return ok && drop[sn]
+			})
+		}
+		return true
+	})
 }

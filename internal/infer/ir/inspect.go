@@ -37,6 +37,9 @@ func Inspect(n Node, f func(Node) bool) {
 	case *Store:
 		visitExpr(n.Addr.Off)
 		visitExpr(n.X)
+	case *Snapshot:
+		visitExpr(n.Dst.Off)
+		visitExpr(n.Src.Off)
 	case *Atomic:
 		visitExpr(n.Addr.Off)
 		for _, a := range n.Args {

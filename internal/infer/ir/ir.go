@@ -460,6 +460,15 @@ type Fence struct {
 	Scope string
 }
 
+// Snapshot is GPUVerify's __array_snapshot(dst, src): dst, a ghost array
+// that no code writes, becomes a copy of src as the thread knows it, its
+// own (each thread takes its snapshot when it reaches the call). The
+// lowering makes dst private memory (ghostSnapshots).
+type Snapshot struct {
+	At       protocol.Pos
+	Dst, Src Addr
+}
+
 // Assume restricts the runs to those where Cond holds: __assume, or
 // __requires (Requires), a precondition of the kernel.
 type Assume struct {
@@ -528,6 +537,7 @@ func (s *Region) Pos() protocol.Pos    { return s.At }
 func (s *Exit) Pos() protocol.Pos      { return s.At }
 func (s *Barrier) Pos() protocol.Pos   { return s.At }
 func (s *Fence) Pos() protocol.Pos     { return s.At }
+func (s *Snapshot) Pos() protocol.Pos  { return s.At }
 func (s *Iteration) Pos() protocol.Pos { return s.At }
 func (s *Assume) Pos() protocol.Pos    { return s.At }
 func (s *Unknown) Pos() protocol.Pos   { return s.At }
@@ -547,6 +557,7 @@ func (*Region) stmt()    {}
 func (*Exit) stmt()      {}
 func (*Barrier) stmt()   {}
 func (*Fence) stmt()     {}
+func (*Snapshot) stmt()  {}
 func (*Iteration) stmt() {}
 func (*Assume) stmt()    {}
 func (*Unknown) stmt()   {}

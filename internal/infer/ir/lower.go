@@ -89,6 +89,7 @@ func LowerWith(tu *clang.TU, fn *clang.Node, opts Options) (*Func, error) {
 		f = l.run()
 		if !shared.changed {
 			markSlots(f)
+			ghostSnapshots(f)
 			return f, nil
 		}
 		shared.changed = false

@@ -262,6 +262,8 @@ func simple(s Stmt) (string, bool) {
 		return text, true
 	case *Fence:
 		return "fence " + s.Scope, true
+	case *Snapshot:
+		return fmt.Sprintf("snapshot %s+%s := %s+%s", s.Dst.Base.Name, ExprString(s.Dst.Off), s.Src.Base.Name, ExprString(s.Src.Off)), true
 	case *Iteration:
 		if s.End {
 			return "end of the iterations of " + s.Var, true

@@ -368,13 +368,15 @@ func (x *exec) knownNow(at protocol.Pos, b *ir.Base, off value, t ir.Type) value
 	_, bl := x.taintOf(off)
 	v := x.fresh(at, t, "", true, bl)
 	o, ok := off.(intVal)
-	if !ok || b.Kind == ir.Private {
+	if !ok {
 		return v
 	}
 	// the other thread's cells, then the thread's own (a location both
-	// stored to, with different values, is a race)
+	// stored to, with different values, is a race); the thread's own
+	// memory (a snapshot's ghost array, ir.Snapshot) is its own only:
+	// what the assumption after the barrier reads of it is anything
 	for _, p := range x.ghost.peers {
-		if cv, ok := x.as(at, intVal{p.v.mine}, p.t, t); ok && p.base == b {
+		if cv, ok := x.as(at, intVal{p.v.mine}, p.t, t); ok && p.base == b && b.Kind != ir.Private {
 			v = x.merge(at, and(at, cmp(at, protocol.Eq, o.e, p.addr.mine), cmp(at, protocol.Ne, p.when.mine, lit(at, 0))), cv, v)
 		}
 	}

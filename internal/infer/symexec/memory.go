@@ -637,6 +637,8 @@ func writtenIn(n ir.Node) (map[*ir.Base]bool, bool) {
 			written[s.Addr.Base] = true
 		case *ir.Atomic:
 			written[s.Addr.Base] = true
+		case *ir.Snapshot:
+			written[s.Dst.Base] = true
 		case *ir.Unknown:
 			all = true
 		}
@@ -653,4 +655,33 @@ func sortedBases(m map[*ir.Base]bool) []*ir.Base {
 	}
 	sort.Slice(bs, func(i, j int) bool { return bs[i].Name < bs[j].Name })
 	return bs
+}
+
+// snapshot runs __array_snapshot (ir.Snapshot): the ghost array, the
+// thread's own memory, holds what the thread knows of the source now,
+// cell by cell at the same distance from the snapshot's start, and
+// anything elsewhere. No memory is accessed.
+func (x *exec) snapshot(s *ir.Snapshot) {
+	dst, src := x.eval(s.Dst.Off), x.eval(s.Src.Off)
+	x.mayStore(s.Dst.Base, nil, ir.Type{})
+	x.forget(func(c *cell) bool { return c.base == s.Dst.Base })
+	d, ok1 := dst.(intVal)
+	o, ok2 := src.(intVal)
+	if !ok1 || !ok2 {
+		return
+	}
+	shift := sub(s.At, d.e, o.e)
+	var copies []*cell
+	for _, c := range x.memory().cells {
+		if c.base == s.Src.Base {
+			g := *c
+			g.base, g.off, g.prev = s.Dst.Base, add(s.At, c.off, shift), false
+			copies = append(copies, &g)
+		}
+	}
+	cs := append(slices.Clip(x.memory().cells), copies...)
+	if len(cs) > maxCells {
+		cs = cs[len(cs)-maxCells:]
+	}
+	x.setCells(cs)
 }

@@ -219,6 +219,8 @@ func (x *exec) stmt(s ir.Stmt) exits {
 		x.barrier(s)
 	case *ir.Fence:
 		// orders the thread's own accesses only: no synchronization
+	case *ir.Snapshot:
+		x.snapshot(s)
 	case *ir.Iteration:
 		x.iteration(s)
 	case *ir.Assume:

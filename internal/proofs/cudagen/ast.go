@@ -514,8 +514,12 @@ type ByteAddr struct{ X, Off Expr }
 // MemOp is __builtin_memcpy(Dst, Src, N) or, when Set,
 // __builtin_memset(Dst, Src, N) with Src the byte value; Dst and Src (of
 // memcpy) are pointers or ByteAddrs. It stands alone in an ExprStmt.
+// When Ghost, it is GPUVerify's __array_snapshot(Dst, Src) (genbarinv.go):
+// Dst, a local array of the thread, becomes what the thread would read at
+// each element of Src, an array of election cells of as many elements,
+// without accessing it; N is 0.
 type MemOp struct {
-	Set         bool
+	Set, Ghost  bool
 	Dst, Src, N Expr
 }
 

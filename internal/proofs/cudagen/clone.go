@@ -230,7 +230,7 @@ func (c *cloner) expr(e Expr) Expr {
 	case *ByteAddr:
 		return &ByteAddr{X: c.expr(e.X), Off: c.expr(e.Off)}
 	case *MemOp:
-		return &MemOp{Set: e.Set, Dst: c.expr(e.Dst), Src: c.expr(e.Src), N: c.expr(e.N)}
+		return &MemOp{Set: e.Set, Ghost: e.Ghost, Dst: c.expr(e.Dst), Src: c.expr(e.Src), N: c.expr(e.N)}
 	case *LayoutOp:
 		n := *e
 		n.Buf = c.expr(e.Buf)

@@ -55,7 +55,7 @@ var ConstructNames = []string{
 	"local array", "float local", "data-dependent index", "input array",
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
-	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "precondition about pairs", "precondition fixing a parameter",
+	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "array snapshot", "precondition about pairs", "precondition fixing a parameter",
 	// warps
 	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
 	"warp barrier, several warps", "grid.sync()",
@@ -908,6 +908,10 @@ func moreConstructs(p *Program, ti *typeInfo, add func(string)) {
 		case *LayoutOp:
 			layoutConstructs(e, add)
 		case *MemOp:
+			if e.Ghost {
+				add("array snapshot")
+				break
+			}
 			if e.Set {
 				add("memset")
 			} else {

@@ -48,16 +48,18 @@ func (g *gen) barInvHere() bool {
 
 // The kinds of barrier invariant fragments.
 const (
-	biAll       = iota // every thread stores; the invariant says what (drf)
-	biCond             // the even threads store; the invariant is an implication; the use is guarded (drf)
-	biBoth             // the even and the odd threads store in two branches (drf)
-	biWrong            // the invariant is off by one (racy: it fails)
-	biUncond           // as biCond, the invariant without its condition (racy: fails for the odd threads)
-	biTwo              // a neighbour overwrites the cell between two barriers (racy: fails)
-	biHalf             // the stores are not one to one (racy: a race on the target)
-	biUnguarded        // as biCond, the use unguarded (racy: cells no one stored read as 0)
-	biDistinct         // binary: every two threads stored different values; the use relies on it (drf)
-	biSame             // binary: two threads stored one value (racy: it fails)
+	biAll           = iota // every thread stores; the invariant says what (drf)
+	biCond                 // the even threads store; the invariant is an implication; the use is guarded (drf)
+	biBoth                 // the even and the odd threads store in two branches (drf)
+	biWrong                // the invariant is off by one (racy: it fails)
+	biUncond               // as biCond, the invariant without its condition (racy: fails for the odd threads)
+	biTwo                  // a neighbour overwrites the cell between two barriers (racy: fails)
+	biHalf                 // the stores are not one to one (racy: a race on the target)
+	biUnguarded            // as biCond, the use unguarded (racy: cells no one stored read as 0)
+	biDistinct             // binary: every two threads stored different values; the use relies on it (drf)
+	biSame                 // binary: two threads stored one value (racy: it fails)
+	biSnapshot             // a snapshot, then a count in the cell: the invariant relates the two (drf)
+	biSnapshotWrong        // as biSnapshot, the invariant off by one count (racy: it fails)
 )
 
 // barInvStmt places one barrier invariant fragment (the kernel's top
@@ -88,12 +90,16 @@ func (g *gen) barInvFragment(out *[]Stmt) {
 	T := int64(g.p.threads())
 	var kind int
 	if g.mood == Racy {
-		kind = []int{biWrong, biUncond, biTwo, biHalf, biUnguarded, biSame}[g.biintn(6)]
+		kind = []int{biWrong, biUncond, biTwo, biHalf, biUnguarded, biSame, biSnapshotWrong, biSnapshotWrong}[g.biintn(8)]
 	} else {
-		kind = []int{biAll, biCond, biBoth, biDistinct}[g.biintn(4)]
+		kind = []int{biAll, biCond, biBoth, biDistinct, biSnapshot, biSnapshot}[g.biintn(6)]
 	}
 	if kind == biDistinct || kind == biSame {
 		g.binaryInvariant(out, kind == biSame)
+		return
+	}
+	if kind == biSnapshot || kind == biSnapshotWrong {
+		g.snapshotInvariant(out, kind == biSnapshotWrong)
 		return
 	}
 	cell := &Var{Name: g.name("bi"), Kind: VShared, T: tUint, Dims: []int{int(T)}, Elect: true}
@@ -263,11 +269,11 @@ func (th *thread) holds(inv *BarInv) bool {
 // writes of the previous run, as electRead), 0 where none does (the oracle
 // zeroes memory).
 func (th *thread) ghostRead(l loc) value {
-	var best *electWrite
+	best := th.ownWrite(l, func(w *electWrite) bool { return w.epoch < th.epoch })
 	for _, k := range th.in.ewCell[electCell{l.obj.owner, l.i, l.j, l.w}] {
 		w := &th.in.ewPrev[k]
 		same := w.blk == th.blin
-		if l.obj.sp == spShared && !same {
+		if l.obj.sp == spShared && !same || same && w.th == th.lin {
 			continue
 		}
 		if (same && w.epoch < th.epoch || w.gepoch < th.gepoch) && (best == nil || electLater(w, best)) {
@@ -279,4 +285,60 @@ func (th *thread) ghostRead(l loc) value {
 		v.i, v.f = convertInt(best.i64, l.t), best.f
 	}
 	return v
+}
+
+// snapshotInvariant places GPUVerify's ghost array idiom: each thread
+// stores a value into its cell, takes a snapshot of the cells into a
+// local array of its own, counts its cell up by d in each of n % 3 + c
+// rounds, and the invariant relates the cell to the snapshot; after the
+// barrier each thread reads another thread's cell, which the invariant
+// (instantiated for that thread) says is its snapshot plus the count:
+//
+//	bi[tid] = (unsigned)(tid * 3 + 1);
+//	unsigned gh[8];
+//	__array_snapshot(gh, bi);
+//	for (int r = 0; r < n % 3 + 1; r++) bi[tid] += 2u;
+//	__barrier_invariant(bi[tid] == gh[tid] + (unsigned)(n % 3 + 1) * 2u, (tid + 5) % 8);
+//	__syncthreads();
+//	unsigned v = bi[(tid + 5) % 8];
+//	own[blockIdx.x * K + (v - (unsigned)(n % 3 + 1) * 2u) % K] = tid + 1;
+//
+// drfcheck knows the snapshot's cell from the thread's own store and the
+// cell from the count (an induction cell); wrong, the invariant misses
+// one round's step and fails.
+func (g *gen) snapshotInvariant(out *[]Stmt, wrong bool) {
+	T := int64(g.p.threads())
+	cell := &Var{Name: g.name("bi"), Kind: VShared, T: tUint, Dims: []int{int(T)}, Elect: true}
+	g.ownShared = append(g.ownShared, cell)
+	tid := func() Expr { return ref(g.tid) }
+	at := func(i Expr) Expr { return &Index{X: ref(cell), I: i} }
+	a, b, c, d := int64(1+g.biintn(3)), int64(1+g.biintn(4)), int64(1+g.biintn(2)), int64(1+g.biintn(3))
+	*out = append(*out, &Assign{L: at(tid()), Op: "=", R: &Cast{T: tUint, X: bin("+", bin("*", tid(), intLit(a)), intLit(b))}})
+	gh := &Var{Name: g.name("gh"), Kind: VLocalArr, T: tUint, Dims: []int{int(T)}}
+	*out = append(*out, &Decl{V: gh})
+	*out = append(*out, &ExprStmt{X: &MemOp{Ghost: true, Dst: ref(gh), Src: ref(cell), N: intLit(0)}})
+	rounds := func() Expr { return bin("+", bin("%", ref(g.nPar), intLit(3)), intLit(c)) }
+	iv := &Var{Name: g.name("r"), Kind: VLocal, T: tInt}
+	*out = append(*out, &For{Init: &Decl{V: iv, Init: intLit(0)}, C: bin("<", ref(iv), rounds()),
+		Post: &IncDec{L: ref(iv), Op: "++"}, Body: block(&Assign{L: at(tid()), Op: "+=", R: uintLit(d)})})
+	count := func() Expr { return bin("*", &Cast{T: tUint, X: rounds()}, uintLit(d)) }
+	var moved Expr = count()
+	if wrong {
+		moved = bin("-", count(), uintLit(d))
+	}
+	k := int64(g.biintn(int(T)))
+	j := func() Expr { return bin("%", bin("+", tid(), intLit(k)), intLit(T)) }
+	phi := bin("==", at(tid()), bin("+", &Index{X: ref(gh), I: tid()}, moved))
+	*out = append(*out, &Sync{Op: "__syncthreads", Invs: []*BarInv{{C: phi, Insts: []Expr{j()}}}})
+	for _, e := range g.st {
+		*e = epoch{}
+	}
+	v := &Var{Name: g.name("got"), Kind: VLocal, T: tUint}
+	*out = append(*out, &Decl{V: v, Init: at(j())})
+	K := a*T + b + 1 // room for every first value: v % K is v
+	G := int64(g.p.blocks())
+	tgt := &Var{Name: g.name("own"), Kind: VLocal, T: ptrTo(tInt), Param: true, Len: 1, MinLen: int(G * K)}
+	g.k.Params = append(g.k.Params, tgt)
+	idx := bin("+", bin("*", g.blin(), uintLit(K)), bin("%", bin("-", ref(v), count()), uintLit(K)))
+	*out = append(*out, &Assign{L: &Index{X: ref(tgt), I: idx}, Op: "=", R: bin("+", tid(), intLit(1))})
 }

@@ -446,15 +446,35 @@ func (th *thread) electStore(l loc, v value, site Expr) {
 	th.eseq++
 	th.in.ew = append(th.in.ew, electWrite{owner: l.obj.owner, i: l.i, j: l.j, w: l.w, blk: th.blin, th: th.lin,
 		epoch: th.epoch, gepoch: th.gepoch, seq: th.eseq, i64: v.i, f: v.f})
+	k := th.ownCell(l)
+	th.in.ewOwn[k] = append(th.in.ewOwn[k], len(th.in.ew)-1)
+}
+
+func (th *thread) ownCell(l loc) ownCell {
+	return ownCell{electCell{l.obj.owner, l.i, l.j, l.w}, th.blin, th.lin}
+}
+
+// ownWrite returns the thread's last write of this run to the cell of l
+// that keep accepts, or nil.
+func (th *thread) ownWrite(l loc, keep func(*electWrite) bool) *electWrite {
+	ks := th.in.ewOwn[th.ownCell(l)]
+	for i := len(ks) - 1; i >= 0; i-- {
+		if w := &th.in.ew[ks[i]]; keep(w) {
+			return w
+		}
+	}
+	return nil
 }
 
 // electRead answers a read of an election cell from the writes of the
-// previous run: the last of those that happen before it, else one
-// concurrent with it (the kernel races), else 0.
+// previous run and the thread's own of this run: the last of those that
+// happen before it, else one concurrent with it (the kernel races), else
+// 0.
 func (th *thread) electRead(l loc) value {
 	th.eseq++
 	shared := l.obj.sp == spShared
 	var best, conc *electWrite
+	best = th.ownWrite(l, func(*electWrite) bool { return true })
 	for _, k := range th.in.ewCell[electCell{l.obj.owner, l.i, l.j, l.w}] {
 		w := &th.in.ewPrev[k]
 		same := w.blk == th.blin
@@ -462,6 +482,9 @@ func (th *thread) electRead(l loc) value {
 			continue
 		}
 		own := same && w.th == th.lin
+		if own {
+			continue // this run's own writes are the ones read
+		}
 		before := same && (w.epoch < th.epoch || own && w.seq < th.eseq) || w.gepoch < th.gepoch
 		after := same && (w.epoch > th.epoch || own && w.seq > th.eseq) || w.gepoch > th.gepoch
 		switch {

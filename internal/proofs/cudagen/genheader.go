@@ -741,7 +741,7 @@ func (g *gen) scopedBuiltin(out *[]Stmt, racy bool) {
 	ops := []string{"Add", "Sub", "Max", "Min", "Or", "Exch", "CAS"}
 	op := ops[g.hintn(len(ops))]
 	scope := "block"
-	if !racy && g.hchance(0.6) {
+	if !racy && g.hchance(0.7) {
 		scope = "system"
 	}
 	val := func() Expr {

@@ -271,6 +271,16 @@ type interp struct {
 	// (genelect.go); ewCell indexes ewPrev by cell.
 	ewPrev, ew []electWrite
 	ewCell     map[electCell][]int
+	// ewOwn indexes ew by thread and cell: a thread reads its own writes
+	// of this run (program order orders them), so that a chain of them
+	// (a count kept in a cell) settles in one run
+	ewOwn map[ownCell][]int
+}
+
+// ownCell is an election cell of one thread's writes.
+type ownCell struct {
+	c       electCell
+	blk, th int
 }
 
 // run interprets the program over its whole launch (again while the
@@ -281,7 +291,7 @@ func run(p *Program, ti *typeInfo) (*Result, error) { return runElect(p, ti) }
 // election cells returning what the writes of prev leave there.
 func runPass(p *Program, ti *typeInfo, prev []electWrite) (res *Result, ew []electWrite, err error) {
 	in := &interp{p: p, ti: ti, fits: map[any]*fit{}, grid: map[raceKey]*cellInfo{}, res: &Result{}, ctr: map[[2]int64]int64{}, ewPrev: prev,
-		ewCell: map[electCell][]int{}}
+		ewCell: map[electCell][]int{}, ewOwn: map[ownCell][]int{}}
 	for k, w := range prev {
 		c := electCell{w.owner, w.i, w.j, w.w}
 		in.ewCell[c] = append(in.ewCell[c], k)

@@ -187,6 +187,10 @@ func (s bspan) wordLoc(W int64) loc {
 
 // memOp runs __builtin_memcpy or __builtin_memset, word by word.
 func (th *thread) memOp(e *MemOp) {
+	if e.Ghost {
+		th.snapshot(e)
+		return
+	}
 	dst := th.bytePtr(e.Dst)
 	var src bspan
 	var c int64
@@ -312,4 +316,17 @@ func bitsValue(b uint32, t *Type) value {
 		return value{t: t, i: int64(int32(b))}
 	}
 	return value{t: t, i: int64(b)}
+}
+
+// snapshot runs __array_snapshot (MemOp.Ghost): each element of the
+// thread's local array becomes what a read of the source's element would
+// find now, with no access made.
+func (th *thread) snapshot(e *MemOp) {
+	dst, src := th.ptr(e.Dst), th.ptr(e.Src)
+	for k := range int64(e.Src.(*VarRef).V.Dims[0]) {
+		sl, dl := th.at(src, k, e.Src), th.at(dst, k, e.Dst)
+		v := th.electRead(sl)
+		v.t = dl.t
+		dl.obj.cells[cellKey{dl.i, dl.j, dl.w}] = v
+	}
 }

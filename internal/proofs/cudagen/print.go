@@ -242,6 +242,9 @@ func exprText(e Expr) string {
 	case *LayoutOp:
 		return e.String()
 	case *MemOp:
+		if e.Ghost {
+			return "__array_snapshot(" + exprString(e.Dst) + ", " + exprString(e.Src) + ")"
+		}
 		f := memcpyName
 		if e.Set {
 			f = memsetName

@@ -912,6 +912,17 @@ func (c *checker) memOp(m *MemOp) {
 		c.fail("expression node shared between two places")
 	}
 	c.info.types[m] = tVoid
+	if m.Ghost {
+		d, ok1 := m.Dst.(*VarRef)
+		s, ok2 := m.Src.(*VarRef)
+		if !ok1 || !ok2 || d.V.Kind != VLocalArr || !s.V.Elect || len(d.V.Dims) != 1 || len(s.V.Dims) != 1 || d.V.Dims[0] != s.V.Dims[0] || *d.V.T != *s.V.T {
+			c.fail("__array_snapshot of other than an array of election cells into a local array like it")
+		}
+		c.expr(m.Dst)
+		c.expr(m.Src)
+		c.integral(m.N)
+		return
+	}
 	c.ptrArg(m.Dst)
 	if m.Set {
 		c.integral(m.Src)

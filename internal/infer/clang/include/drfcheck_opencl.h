@@ -150,7 +150,8 @@ void __drfcheck_barrier_invariant_binary(bool, ...);
 #define __barrier_invariant_binary_14(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
 #define __barrier_invariant_binary_15(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
 #define __barrier_invariant_binary_16(...) __drfcheck_barrier_invariant_binary(__VA_ARGS__)
-#define __array_snapshot(...) ((void)0)
+void __drfcheck_array_snapshot(int, ...);
+#define __array_snapshot(dst, src) __drfcheck_array_snapshot(0, dst, src)
 // a read permission is a read: the thread then knows the location's value
 // at the next barrier (and the read is checked for races, as GPUVerify does)
 #define __read_permission(T, x) ((void)(T)(x))

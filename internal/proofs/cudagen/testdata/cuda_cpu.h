@@ -35,6 +35,10 @@ void __syncthreads();
 #define __barrier_invariant(phi, ...) ((void)[&]() -> bool { return (phi); })
 #define __barrier_invariant_binary(phi, ...) ((void)[&](int __other) -> bool { return (phi); })
 #define __other_int(x) (__other + 0 * (x))
+template <class T, unsigned long N> void __array_snapshot(T (&dst)[N], const T (&src)[N]) {
+  for (unsigned long i = 0; i < N; i++)
+    dst[i] = src[i];
+}
 #define __requires(phi) ((void)[&](int __other) -> bool { return (phi); })
 int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);

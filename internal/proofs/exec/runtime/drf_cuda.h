@@ -107,6 +107,16 @@ template <class F> void invariant(F phi, int line, bool binary) { add_invariant(
 #define __barrier_invariant_binary(phi, ...)                                                                           \
   ::drf::invariant([&](int __drf_other) -> bool { return (phi); }, __LINE__, true)
 #define __other_int(x) (__drf_other)
+// GPUVerify's __array_snapshot(dst, src) in generated kernels (cudagen's
+// genbarinv.go): dst, a local array of the thread, becomes what src, a
+// __shared__ array like it, holds now. A ghost's reads access nothing:
+// they are not shown to the race detector.
+template <class T, unsigned long N>
+__attribute__((no_sanitize("thread"))) void snapshot(T (&dst)[N], const T (&src)[N]) {
+  for (unsigned long i = 0; i < N; i++)
+    dst[i] = static_cast<const volatile T *>(src)[i];
+}
+#define __array_snapshot(dst, src) ::drf::snapshot(dst, src)
 // A precondition (GPUVerify's __requires, about pairs in generated
 // kernels: cudagen's genpair.go): a contract on the input that the
 // interpreter checks before it accepts a kernel; a run ignores it.
