@@ -216,13 +216,17 @@ func literalOf(n *clang.Node) (int64, bool) {
 
 // isUnsigned reports whether a node's integer type is unsigned.
 func isUnsigned(n *clang.Node) bool {
-	t := n.TypeString()
+	t := counterType(n)
 	return strings.HasPrefix(t, "unsigned") || t == "size_t" || t == "uint"
 }
 
+// counterType is the type of a node as written, without OpenCL's address
+// space of a function's variables (__private int).
+func counterType(n *clang.Node) string { return strings.TrimPrefix(n.TypeString(), "__private ") }
+
 // integral reports whether a node's type is a built-in integer type.
 func integral(n *clang.Node) bool {
-	switch n.TypeString() {
+	switch counterType(n) {
 	case "int", "unsigned int", "long", "unsigned long", "long long", "unsigned long long", "size_t", "uint", "unsigned":
 		return true
 	}

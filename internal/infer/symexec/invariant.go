@@ -354,7 +354,10 @@ func (x *exec) ghostLoad(at protocol.Pos, s *ir.Load, off value) value {
 		return x.loaded(at, s, off)
 	}
 	g := x.ghost.barrier
-	if b.Kind == ir.Private || !g.Fence.Orders(memoryKind(b)) {
+	if b.Kind == ir.Private || !g.Fence.Orders(memoryKind(b)) && x.written[b] {
+		// memory no thread writes holds its first values whatever the
+		// barrier orders (an input array read past a barrier of OpenCL's
+		// local fence)
 		return x.fresh(at, s.Dst.T, x.nameOf(s.Dst), true, true)
 	}
 	return x.loaded(at, s, off)

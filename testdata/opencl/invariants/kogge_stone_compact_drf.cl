@@ -1,0 +1,31 @@
+// expect: drf
+//--local_size=8 --num_groups=1
+// testdata/cuda/invariants/kogge_stone_compact_drf.cu in OpenCL C, with
+// GPUVerify's numbered spellings: stream compaction through a Kogge-Stone
+// inclusive scan of the flags, 8 work-items. After the step of offset o,
+// cell x holds the sum of the flags of the window (x - 2o, x]; the
+// invariant is checked with what the work-item stored and assumed for i
+// and i - 2o, the cells the next step reads. After the last step cell i
+// holds the flags of [0, i]: two work-items that keep their element hold
+// different sums, so no two write one cell of out.
+#define F(k) (data[k] != 0 ? 1 : 0)
+#define W(k, w) ((i - (w) < (k) && (k) <= i) ? F(k) : 0)
+#define SUM(w) (W(0, w) + W(1, w) + W(2, w) + W(3, w) + W(4, w) + W(5, w) + W(6, w) + W(7, w))
+__kernel void compact(__global const int *data, __global int *out) {
+  __local int s[8];
+  int i = get_local_id(0);
+  s[i] = F(i);
+  __barrier_invariant_2(s[i] == SUM(1), i, i - 1);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int offset = 1; offset < 8; offset *= 2) {
+    int sum = s[i];
+    if (i >= offset)
+      sum += s[i - offset];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    s[i] = sum;
+    __barrier_invariant_2(s[i] == SUM(2 * offset), i, i - 2 * offset);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (data[i] != 0)
+    out[s[i] - 1] = data[i];
+}
