@@ -525,7 +525,9 @@ const (
 	Global                 // array in global memory: one per grid
 	// Distinct declares nothing: it names locals whose values differ
 	// between any two threads, each from the others and from itself (the
-	// values an atomic counter hands out, Bardsley and Donaldson Section 4.2).
+	// values an atomic counter hands out, Bardsley and Donaldson Section 4.2);
+	// with Decl.Block (distinct shared), between any two threads of one
+	// block (a counter in shared memory, one per block).
 	Distinct
 )
 
@@ -547,6 +549,9 @@ type Decl struct {
 	At    Pos
 	Kind  DeclKind
 	Names []Ident
+	// Block: a distinct declaration of one block's threads only
+	// (.prot: distinct shared a, b;)
+	Block bool
 }
 
 // File is a protocol: declarations and a body. Inferred protocols also carry

@@ -11,6 +11,9 @@ type Info struct {
 	// Distinct lists the groups of locals of distinct declarations: two
 	// threads never hold the same value in two locals of one group.
 	Distinct [][]string
+	// BlockDistinct are those of distinct shared declarations: two
+	// threads of one block never hold one value in them.
+	BlockDistinct [][]string
 }
 
 // Arrays returns the declared arrays in name order.
@@ -112,6 +115,9 @@ func Check(f *File) (*Info, error) {
 // records the groups.
 func (c *checker) distinct(f *File) {
 	for _, d := range f.Decls {
+		if d.Block && d.Kind != Distinct {
+			c.errorf(d.At, "%s shared: only a distinct declaration is of one block's threads (distinct shared a, b;)", d.Kind)
+		}
 		if d.Kind != Distinct {
 			continue
 		}
@@ -123,7 +129,11 @@ func (c *checker) distinct(f *File) {
 			}
 			group = append(group, id.Name)
 		}
-		c.info.Distinct = append(c.info.Distinct, group)
+		if d.Block {
+			c.info.BlockDistinct = append(c.info.BlockDistinct, group)
+		} else {
+			c.info.Distinct = append(c.info.Distinct, group)
+		}
 	}
 }
 

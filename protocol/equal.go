@@ -64,7 +64,7 @@ func equalFile(a, b *File) bool {
 }
 
 func equalDecl(a, b *Decl) bool {
-	if a.Kind != b.Kind || len(a.Names) != len(b.Names) {
+	if a.Kind != b.Kind || a.Block != b.Block || len(a.Names) != len(b.Names) {
 		return false
 	}
 	for i := range a.Names {

@@ -3,6 +3,7 @@ package smtgen
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -739,7 +740,12 @@ func (e *encoder) differ(ds []wellformed.Differ, vars map[string]num) {
 // distinct asserts the distinct declarations: the two threads hold
 // different values in any two locals of one group.
 func (e *encoder) distinct() {
-	for _, g := range e.env.Info.Distinct {
+	groups := e.env.Info.Distinct
+	if !e.grid() {
+		// the two threads are of one block
+		groups = append(slices.Clip(groups), e.env.Info.BlockDistinct...)
+	}
+	for _, g := range groups {
 		for _, a := range g {
 			for _, b := range g {
 				e.assert(e.ne(e.int(threadName(a, 1)), e.int(threadName(b, 2))))

@@ -344,14 +344,22 @@ func distinctLocals(f *protocol.File, cfg Config) error {
 		if d.Kind != protocol.Distinct {
 			continue
 		}
-		holder := map[int64]int{}
+		// distinct shared: within each block
+		type key struct {
+			block [3]int64
+			v     int64
+		}
+		holder := map[key]int{}
 		for i, t := range cfg.Threads {
 			for _, id := range d.Names {
-				v := t.Locals[id.Name]
-				if j, seen := holder[v]; seen && j != i {
-					return protocol.Errorf(id.At, "threads %d and %d both hold %d in locals declared distinct", j, i, v)
+				k := key{v: t.Locals[id.Name]}
+				if d.Block {
+					k.block = t.Block
 				}
-				holder[v] = i
+				if j, seen := holder[k]; seen && j != i {
+					return protocol.Errorf(id.At, "threads %d and %d both hold %d in locals declared distinct", j, i, k.v)
+				}
+				holder[k] = i
 			}
 		}
 	}

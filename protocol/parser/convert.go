@@ -96,7 +96,7 @@ var declKinds = map[string]protocol.DeclKind{
 }
 
 func (c *converter) decl(g *declaration) *protocol.Decl {
-	d := &protocol.Decl{At: pos(g.Pos), Kind: declKinds[g.Kind]}
+	d := &protocol.Decl{At: pos(g.Pos), Kind: declKinds[g.Kind], Block: g.Block}
 	for _, n := range g.Names {
 		d.Names = append(d.Names, protocol.Ident{At: pos(n.Pos), Name: n.Name})
 	}

@@ -29,6 +29,7 @@ type item struct {
 type declaration struct {
 	Pos   lexer.Position
 	Kind  string  `parser:"@('param' | 'local' | 'shared' | 'global' | 'distinct')"`
+	Block bool    `parser:"@'shared'?"`
 	Names []*name `parser:"@@ (',' @@)* ';'"`
 }
 

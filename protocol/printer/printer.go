@@ -95,6 +95,9 @@ var oneLine = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
 func (p *printer) decl(d *protocol.Decl) {
 	p.write(d.Kind.String(), " ")
+	if d.Block {
+		p.write("shared ")
+	}
 	for i, id := range d.Names {
 		if i > 0 {
 			p.write(", ")

@@ -510,7 +510,7 @@ func counterDecls(all []declEntry, used map[string]bool) []*protocol.Decl {
 		}
 		d := byCounter[e.counter]
 		if d == nil {
-			d = &protocol.Decl{At: e.at, Kind: protocol.Distinct}
+			d = &protocol.Decl{At: e.at, Kind: protocol.Distinct, Block: strings.HasPrefix(e.counter, blockCounter)}
 			byCounter[e.counter] = d
 			out = append(out, d)
 		}

@@ -442,30 +442,48 @@ func (x *exec) memoryValue(at protocol.Pos, dst *ir.Var) value {
 // block-scoped counter are not atomic between blocks: two blocks may get
 // one value), at an address that does not depend on the block
 // or on a loop variable (two blocks, or two iterations, may increment
-// different counters).
+// different counters). Otherwise, when the counter is one place for the
+// threads of each block (a __shared__ one, a block-scoped atomic, an
+// address made of the block's index: cnt[blockIdx.x]), the values are
+// distinct between the threads of one block (a block counter, its key
+// marked so: counterDecls).
 func (x *exec) atomicResult(at protocol.Pos, s *ir.Atomic, off value) value {
 	iv, ok := off.(intVal)
-	grid := (s.Addr.Base.Kind == ir.Global || s.Addr.Base.Kind == ir.Device) && !blockScope(s)
-	if !grid || !x.counters[s.Addr.Base] || !ok || !x.gridUniform(iv.e) || !s.Dst.T.IsInt() || s.Dst.T.Kind == ir.Bool {
+	if !x.counters[s.Addr.Base] || !ok || !s.Dst.T.IsInt() || s.Dst.T.Kind == ir.Bool {
 		return x.memoryValue(at, s.Dst)
 	}
+	grid := (s.Addr.Base.Kind == ir.Global || s.Addr.Base.Kind == ir.Device) && !blockScope(s)
 	key := fmt.Sprintf("%s[%s]", s.Addr.Base.Name, printer.Node(iv.e))
+	switch {
+	case grid && x.uniform(iv.e, false):
+	case s.Addr.Base.Kind != ir.Private && x.uniform(iv.e, true):
+		key = blockCounter + key
+	default:
+		return x.memoryValue(at, s.Dst)
+	}
 	name := x.k.declareFresh(x.nameOf(s.Dst), protocol.Local, at)
 	x.k.fresh[len(x.k.fresh)-1].counter = key
 	return intVal{x.typed(&protocol.Var{At: at, Name: name}, s.Dst.T)}
 }
 
+// blockCounter begins the key of a counter that is one per block.
+const blockCounter = "block:"
+
 // gridUniform reports whether e has one value for every thread of the
 // grid at every point of the run: literals, the kernel's parameters and
 // launch sizes, and no loop variable.
-func (x *exec) gridUniform(e protocol.Expr) bool {
+func (x *exec) gridUniform(e protocol.Expr) bool { return x.uniform(e, false) }
+
+// uniform is gridUniform, or with block for every thread of one block
+// (blockIdx too).
+func (x *exec) uniform(e protocol.Expr, block bool) bool {
 	ok := true
 	protocol.Inspect(e, func(n protocol.Node) bool {
 		switch n := n.(type) {
 		case *protocol.Var:
 			ok = ok && x.k.kinds[n.Name] == protocol.Param && !x.isLoopVar(n.Name)
 		case *protocol.Builtin:
-			ok = ok && (n.Kind == protocol.BlockDim || n.Kind == protocol.GridDim)
+			ok = ok && (n.Kind == protocol.BlockDim || n.Kind == protocol.GridDim || block && n.Kind == protocol.BlockIdx)
 		case *protocol.Call:
 			ok = false
 		}
