@@ -469,13 +469,10 @@ func (x *exec) atomicResult(at protocol.Pos, s *ir.Atomic, off value) value {
 // blockCounter begins the key of a counter that is one per block.
 const blockCounter = "block:"
 
-// gridUniform reports whether e has one value for every thread of the
-// grid at every point of the run: literals, the kernel's parameters and
-// launch sizes, and no loop variable.
-func (x *exec) gridUniform(e protocol.Expr) bool { return x.uniform(e, false) }
-
-// uniform is gridUniform, or with block for every thread of one block
-// (blockIdx too).
+// uniform reports whether e has one value for every thread of the grid
+// (with block, of one block: blockIdx too) at every point of the run:
+// literals, the kernel's parameters and launch sizes, and no loop
+// variable.
 func (x *exec) uniform(e protocol.Expr, block bool) bool {
 	ok := true
 	protocol.Inspect(e, func(n protocol.Node) bool {
