@@ -488,6 +488,9 @@ func (x *exec) call(e *ir.Call) value {
 	if len(args) == 0 {
 		return intVal{x.freshInt(e.At, e.Func, false, false)}
 	}
+	if v, ok := x.intrinsic(e, args); ok {
+		return intVal{v}
+	}
 	return intVal{x.uninterpreted(e.At, e.Func, args...)}
 }
 

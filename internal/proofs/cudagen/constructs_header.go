@@ -8,7 +8,7 @@ var HeaderConstructNames = []string{
 	"warp reduce", "warp vote", "warp match", "warp shuffle", "__activemask", "collective, partial warp",
 	"collective, several warps", "collective, group mask", "collective result decides",
 	"atomic _block", "atomic _system", "atomic_ref", "atomic_ref local", "cuda::atomic", "atomic load",
-	"memory_order_relaxed", "block scope, several blocks", "scoped counter",
+	"memory_order_relaxed", "block scope, several blocks", "scoped counter", "integer intrinsic",
 }
 
 func init() { ConstructNames = append(ConstructNames, HeaderConstructNames...) }
@@ -92,6 +92,8 @@ func headerConstructs(p *Program, ti *typeInfo, add func(string)) {
 				add("warp shuffle")
 			case "__activemask":
 				add("__activemask")
+			case "__ffs", "__clz", "__popc", "__brev":
+				add("integer intrinsic")
 			}
 			anyColl = anyColl || collectives[e.Fn]
 		case *Binary:

@@ -295,7 +295,7 @@ func (cg *ctorGroup) argsGroup(out *[]Stmt) {
 // __device__ function's parameter or into another local.
 func (cg *ctorGroup) copyGroup(out *[]Stmt, s *Struct) {
 	g, r := cg.g, cg.r
-	if r.Intn(5) < 3 {
+	if r.Intn(5) < 4 {
 		b := s.Fields[1]
 		if !b.Def {
 			// the int parameter is b's default value; the default

@@ -190,6 +190,20 @@ func (g *gen) rewrite(out *[]Stmt, e Expr, keep bool) Expr {
 }
 
 func (g *gen) rewrite1(out *[]Stmt, e Expr, keep bool) Expr {
+	e = g.rewrite0(out, e, keep)
+	// after the rewrite of the main source, so that the kernels without
+	// intrinsics stay those the seeds gave before
+	if g.hchance(intrinsicProb) {
+		if r := g.rangeOf(e); r.ok {
+			if v, ok := g.viaIntrinsic(out, e, keep, r); ok {
+				return v
+			}
+		}
+	}
+	return e
+}
+
+func (g *gen) rewrite0(out *[]Stmt, e Expr, keep bool) Expr {
 	r := g.rangeOf(e)
 	if !r.ok {
 		return e

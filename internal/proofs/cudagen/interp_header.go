@@ -107,6 +107,16 @@ func (th *thread) hcall(e *HCall) value {
 		args[i] = th.eval(a)
 		nd, mem = nd || args[i].nd, mem || args[i].mem
 	}
+	if f, ok := intIntrinsics[e.Fn]; ok {
+		r := value{t: tInt, nd: nd, mem: mem}
+		if e.Fn == "__brev" {
+			r.t = tUint
+		}
+		if !nd {
+			r.i = f(uint32(args[0].i))
+		}
+		return r
+	}
 	sig := halfSigs[e.Fn]
 	var h *Type
 	for i, p := range sig.params {

@@ -107,6 +107,18 @@ func (c *checker) hcall(e *HCall) *Type {
 	case "__activemask":
 		arity(0, 0)
 		return tUint
+	case "__ffs", "__clz", "__popc", "__brev":
+		// int __ffs(int), int __clz(int), int __popc(unsigned),
+		// unsigned __brev(unsigned)
+		arity(1, 1)
+		t, _ := c.expr(e.Args[0])
+		if want := intrinsicArg(e.Fn); !sameType(t, want) {
+			c.fail("%s of %s", e.Fn, t)
+		}
+		if e.Fn == "__brev" {
+			return tUint
+		}
+		return tInt
 	case "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync":
 		// template <class T> T f(unsigned mask, T var, int or unsigned, int width = warpSize)
 		arity(3, 4)

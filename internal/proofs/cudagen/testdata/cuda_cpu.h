@@ -189,6 +189,11 @@ int __all_sync(unsigned mask, int predicate);
 int __any_sync(unsigned mask, int predicate);
 unsigned __ballot_sync(unsigned mask, int predicate);
 unsigned __activemask();
+// CUDA's integer intrinsics (genintrinsic.go)
+int __ffs(int);
+int __clz(int);
+int __popc(unsigned);
+unsigned __brev(unsigned);
 int __reduce_add_sync(unsigned mask, int value);
 unsigned __reduce_add_sync(unsigned mask, unsigned value);
 int __reduce_min_sync(unsigned mask, int value);
