@@ -740,6 +740,9 @@ func (e *encoder) differ(ds []wellformed.Differ, vars map[string]num) {
 // distinct asserts the distinct declarations: the two threads hold
 // different values in any two locals of one group.
 func (e *encoder) distinct() {
+	if e.defect == IgnoreDistinct {
+		return
+	}
 	groups := e.env.Info.Distinct
 	if !e.grid() {
 		// the two threads are of one block

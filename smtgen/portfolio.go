@@ -238,6 +238,9 @@ const (
 	// OtherAsOwn encodes the other thread's value of a pair assumption
 	// (protocol.Other) as the thread's own (either encoding).
 	OtherAsOwn
+	// IgnoreDistinct leaves out the distinct declarations (either
+	// encoding).
+	IgnoreDistinct
 )
 
 // Break makes the solver's encoding use the defective rule d;
