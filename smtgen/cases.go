@@ -37,7 +37,7 @@ const (
 
 // quickCheck is how long a query with domains is tried whole before it is
 // split.
-const quickCheck = 300 * time.Millisecond
+var quickCheck = 300 * time.Millisecond // a variable: TestQuickCheckCut
 
 // noteDomain records the domain a condition gives, if any.
 func (e *encoder) noteDomain(c *protocol.Logic, sc scope) {
@@ -109,6 +109,10 @@ const maxLeaves = 256
 // errCases reports a query that has more cases than maxLeaves.
 var errCases = errors.New("too many cases of the powers of two that loop variables take")
 
+// errQuickCut reports a query whose quick check (quickCheck) was cut:
+// run asks it again in a fresh context without quick checks (noQuick).
+var errQuickCut = errors.New("the quick check was cut")
+
 func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error) {
 	if len(doms) == 0 {
 		if *leaves--; *leaves < 0 {
@@ -122,8 +126,17 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 	// the solver found first (it depends on what the solver solved
 	// before), nor on how fast it was, so the first case that has one,
 	// the least values, is the one kept.
-	if st, err := s.checkWithin(quickCheck); err == ErrBudget || err == nil && st == Holds {
-		return st, err
+	if !s.noQuick {
+		st, err := s.checkWithin(quickCheck)
+		if err == ErrBudget || err == nil && st == Holds {
+			return st, err
+		}
+		if s.tainted {
+			// cut: no unsat of this context is trusted any more (see
+			// cut), so no case could be proved empty; run asks again
+			// in a fresh context, split from the start
+			return Unknown, errQuickCut
+		}
 	}
 	d := doms[0]
 	var cases [][]z3.Bool

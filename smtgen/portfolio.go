@@ -49,7 +49,7 @@ func portfolio[T any](s *Solver, bits bool, decided func(T, error) bool, f func(
 		return f(s)
 	}
 	first, second := s, s.partner
-	if bits {
+	if bits && s.preferBits() {
 		first, second = second, first
 	}
 	type answer struct {
@@ -63,7 +63,7 @@ func portfolio[T any](s *Solver, bits bool, decided func(T, error) bool, f func(
 		out <- answer{v, err, x}
 	}
 	go run(first)
-	timer := time.NewTimer(head)
+	timer := time.NewTimer(s.headFor(bits))
 	defer timer.Stop()
 	var a answer
 	select {
@@ -90,6 +90,9 @@ func portfolio[T any](s *Solver, bits bool, decided func(T, error) bool, f func(
 		other.Cancel()
 		<-out
 		other.Resume()
+		if bits {
+			s.won(a.by)
+		}
 		return a.v, a.err
 	}
 	b := <-out
@@ -97,6 +100,25 @@ func portfolio[T any](s *Solver, bits bool, decided func(T, error) bool, f func(
 		return b.v, b.err
 	}
 	return a.v, a.err
+}
+
+// preferBits says whether a query with bitwise operators goes to the
+// bit-vector encoding first: unless, in the races the two encodings ran
+// on such queries, the integer one answered first clearly more often
+// (sorting networks: masks of powers of two that the integer encoding
+// decides by cases in milliseconds, while the bit-vector one takes
+// seconds on the products beside them). Which encoding answers never
+// changes the answer (both are sound), only how soon it comes.
+func (s *Solver) preferBits() bool { return s.intWins <= s.bitsWins }
+
+// won counts a race of the two encodings on a query with bitwise
+// operators that by answered first.
+func (s *Solver) won(by *Solver) {
+	if by.enc == BitVectors {
+		s.bitsWins++
+	} else {
+		s.intWins++
+	}
 }
 
 // usesBits reports whether nodes use an operator that the integer
@@ -251,3 +273,17 @@ func (s *Solver) Break(d Defect) {
 		s.partner.defect = d
 	}
 }
+
+// headFor is how long the first encoding runs alone: longer where the
+// integer encoding goes first on a query with bitwise operators because
+// it has been answering such queries first (preferBits), since the
+// bit-vector one then mostly burns the CPU and memory it shares.
+func (s *Solver) headFor(bits bool) time.Duration {
+	if bits && !s.preferBits() {
+		return learnedHead
+	}
+	return head
+}
+
+// learnedHead is headFor's longer head.
+const learnedHead = time.Second

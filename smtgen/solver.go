@@ -78,11 +78,17 @@ type Solver struct {
 	// (portfolio.go).
 	enc     Encoding
 	partner *Solver
+	// intWins and bitsWins count the races of a portfolio (on queries
+	// with bitwise operators) that each encoding won: preferBits
+	intWins, bitsWins int
 	// cancelled makes every check give up at once (Cancel).
 	cancelled atomic.Bool
 	defect    Defect // Break
 	// tainted: a check of the query now being asked was cut (see cut).
 	tainted bool
+	// noQuick: decide splits a query by cases without trying it whole
+	// first (run, errQuickCut)
+	noQuick bool
 	// stopped makes every check give up at once (Stop): the caller's
 	// context is done.
 	stopped atomic.Bool
@@ -366,10 +372,18 @@ func (s *Solver) restore() {
 	s.s.Reset()
 }
 
-// run is scoped with a check: use gets the solver's outcome.
+// run is scoped with a check: use gets the solver's outcome. A query
+// whose quick check was cut, which no case split could then prove in that
+// context (cut), is asked again in a fresh one, split from the start:
+// how loaded the machine is must not decide whether a query is proved.
 func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st Status) error) error {
-	return s.scoped(env, build, func(e *encoder) error {
+	again := false
+	ask := func(e *encoder) error {
 		st, err := s.refining(e, true, func() (Status, error) { return s.decide(e) })
+		if errors.Is(err, errQuickCut) && !s.noQuick {
+			again = true
+			return nil
+		}
 		if err != nil {
 			st = Unknown
 		}
@@ -377,7 +391,13 @@ func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st St
 			s.preferExact(e)
 		}
 		return use(e, st)
-	})
+	}
+	if err := s.scoped(env, build, ask); err != nil || !again {
+		return err
+	}
+	s.noQuick = true
+	defer func() { s.noQuick = false }()
+	return s.scoped(env, build, ask)
 }
 
 // refining runs check again while refusal refuses its model, at most
