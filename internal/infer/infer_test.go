@@ -401,6 +401,11 @@ func TestClangErrors(t *testing.T) {
 			map[string]string{"k": "oops"}, map[string]int{"k": 1}, nil},
 		{"error at file scope", "struct S { Unknown u; int x; };\n__global__ void k(S *s) { s[0].x = 1; }\n",
 			map[string]string{"k": "Unknown"}, map[string]int{"k": 1}, nil},
+		// GPUVerify's ghost arrays: a snapshot drfcheck cannot take says so
+		{"snapshot of one of two arrays", "__global__ void k(int *a, int *b, int *g) { __array_snapshot(g, threadIdx.x % 2 ? a : b); a[threadIdx.x] = 1; }\n",
+			nil, nil, map[string]string{"k": "not each one array"}},
+		{"snapshot into a written array", "__global__ void k(int *a, int *g) { __array_snapshot(g, a); g[threadIdx.x] = 1; }\n",
+			nil, nil, map[string]string{"k": "no ghost array"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -462,6 +462,7 @@ func (l *lowerer) noOverflow(n, an, bn *clang.Node, name string) Expr {
 func (l *lowerer) snapshot(at protocol.Pos, dst, src *clang.Node) {
 	d, s := l.pointer(l.rv(dst)), l.pointer(l.rv(src))
 	if len(d.alts) != 1 || len(s.alts) != 1 || d.alts[0].kind != pMem || s.alts[0].kind != pMem {
+		l.note(dst, "__array_snapshot: its arguments are not each one array drfcheck can follow: nothing is copied, and an invariant about the copy knows nothing of it")
 		return
 	}
 	l.emit(&Snapshot{At: at, Dst: Addr{Base: d.alts[0].base, Off: d.alts[0].off}, Src: Addr{Base: s.alts[0].base, Off: s.alts[0].off}})
@@ -494,6 +495,7 @@ func ghostSnapshots(f *Func) {
 	for _, s := range snaps {
 		if written[s.Dst.Base] || s.Dst.Base == s.Src.Base {
 			drop[s] = true
+			f.Notes = append(f.Notes, Note{At: s.At, Message: "__array_snapshot: its destination is also written by the kernel (or is its source), so it is no ghost array: nothing is copied or assumed"})
 		}
 	}
 	for _, s := range snaps {
