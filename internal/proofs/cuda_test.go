@@ -439,6 +439,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "barrier invariant", "barrier invariants", "bi", "own")
 	d.reportConstruct(t, cases, "precondition about pairs", "preconditions about pairs", "pout")
 	d.reportConstruct(t, cases, "atomic counter", "atomic counters", "cnt", "slots")
+	d.reportConstruct(t, cases, "shared counter reset", "shared counters zeroed by thread 0 (before a barrier: race-free; next to the atomics: racy)", "cnt", "slots")
 	d.reportConstruct(t, cases, "fn pointer call", "calls through function pointers")
 	d.reportConstruct(t, cases, "host variable", "host variables", "hv")
 	d.reportConstruct(t, cases, "device variable", "__device__ variables", "dv")

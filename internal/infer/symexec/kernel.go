@@ -201,30 +201,68 @@ func written(f *ir.Func) map[*ir.Base]bool {
 
 // counters returns the bases that the kernel updates only by atomic
 // increments by a positive constant (atomicAdd(p, k), k > 0) and never
-// writes otherwise: their atomics hand out a value at most once (Bardsley and Donaldson,
-// Section 4.2, "repetition-free" atomics; as there, the counter is assumed
-// not to wrap around).
+// writes otherwise, or only before a barrier that orders those writes
+// before every increment (resetBefore): their atomics hand out a value at
+// most once (Bardsley and Donaldson, Section 4.2, "repetition-free"
+// atomics; as there, the counter is assumed not to wrap around).
 func counters(f *ir.Func) map[*ir.Base]bool {
 	ok := map[*ir.Base]bool{}
 	bad := map[*ir.Base]bool{}
-	ir.Inspect(f, func(n ir.Node) bool {
-		switch n := n.(type) {
-		case *ir.Store:
-			bad[n.Addr.Base] = true
-		case *ir.Atomic:
-			op, _, _ := strings.Cut(n.Op, ".")
-			if c, isConst := constInt(n.Args); op == "add" && isConst && c > 0 && n.T.IsInt() {
-				ok[n.Addr.Base] = true
-			} else {
-				bad[n.Addr.Base] = true
+	// the top-level statements where each base is last stored to and
+	// first updated by a counter's atomic
+	lastStore, firstAtomic := map[*ir.Base]int{}, map[*ir.Base]int{}
+	var top []ir.Stmt
+	if f.Body != nil {
+		top = f.Body.Stmts
+	}
+	for i, st := range top {
+		ir.Inspect(st, func(n ir.Node) bool {
+			switch n := n.(type) {
+			case *ir.Store:
+				lastStore[n.Addr.Base] = i
+			case *ir.Atomic:
+				op, _, _ := strings.Cut(n.Op, ".")
+				if c, isConst := constInt(n.Args); op == "add" && isConst && c > 0 && n.T.IsInt() {
+					ok[n.Addr.Base] = true
+					if _, seen := firstAtomic[n.Addr.Base]; !seen {
+						firstAtomic[n.Addr.Base] = i
+					}
+				} else {
+					bad[n.Addr.Base] = true
+				}
 			}
+			return true
+		})
+	}
+	for b, i := range lastStore {
+		if j, updated := firstAtomic[b]; !updated || j <= i || !resetBefore(top[i+1:j], b) {
+			bad[b] = true
 		}
-		return true
-	})
+	}
 	for b := range bad {
 		delete(ok, b)
 	}
 	return ok
+}
+
+// resetBefore reports whether between (in sts) the stores to b, which
+// come before, and its atomics, which come after, a barrier orders every
+// thread that shares b: b is one block's memory (a __shared__ counter that
+// thread 0 zeroes) and a barrier of the whole block that orders shared
+// memory stands among sts, which are top-level statements that every
+// thread passes. The atomics then count up from what the stores left,
+// and no store comes between them: their values are distinct.
+func resetBefore(sts []ir.Stmt, b *ir.Base) bool {
+	if b.Kind != ir.Shared {
+		return false
+	}
+	for _, st := range sts {
+		br, ok := st.(*ir.Barrier)
+		if ok && br.Kind <= ir.SyncThreadsOr && br.Fence.Orders(protocol.Shared) {
+			return true
+		}
+	}
+	return false
 }
 
 // constInt returns the value of the first argument when it is an integer

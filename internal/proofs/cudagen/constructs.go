@@ -69,7 +69,7 @@ var ConstructNames = []string{
 	// atomic counters (gencounter.go)
 	"atomic counter", "counter in if", "counter in loop", "work queue", "counter by k > 1",
 	"counter % m", "counter reset", "counter atomicSub", "counter per block", "two counters",
-	"shared counter", "shared counter, global slots",
+	"shared counter", "shared counter, global slots", "shared counter reset",
 	// namespace scope and arrays of pointers (genglobal.go, genptrarr.go)
 	"host variable", "device variable", "struct param pointer array", "pointer array, variable element",
 	// leader elections (genelect.go)
@@ -688,6 +688,12 @@ func counterConstructs(p *Program, add func(string)) {
 		if d, ok := s.(*Decl); ok && (isCounter(d.Init) || isShared(d.Init)) {
 			slots[d.V] = true
 			sharedSlots[d.V] = isShared(d.Init)
+		}
+		// a plain store to a shared counter (a reset)
+		if a, ok := s.(*Assign); ok {
+			if c := counterOf(a.L); c != nil && c.Kind == VShared {
+				add("shared counter reset")
+			}
 		}
 	}, nil)
 	// a global array indexed by a shared counter's value

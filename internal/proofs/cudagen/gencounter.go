@@ -44,7 +44,9 @@ package cudagen
 //     when they do in the run's (the set of values is the same);
 //   - a reset (if (tid == 0) c = 0) in the same interval races with the
 //     other callers' atomics (plain against atomic) in every schedule
-//     where there are other callers, as in the run;
+//     where there are other callers, as in the run (a shared counter may
+//     also be reset before a barrier that precedes all of its atomics:
+//     race-free, the pattern of real kernels);
 //   - atomicSub(c, k) by every caller after its write: the first caller
 //     of the run adds, writes slot 0, gives it back, and the next takes 0
 //     again (a real schedule, and a race whenever there are two callers);
@@ -137,6 +139,14 @@ func (g *gen) counterStmt(out *[]Stmt) {
 			return bin("+", ref(cnt), intLit(j))
 		}
 		return &AddrOf{X: &Index{X: ref(cnt), I: intLit(j)}}
+	}
+	// a shared counter zeroed by thread 0 before a barrier, at the
+	// kernel's top level (every thread passes the barrier), as kernels
+	// must (shared memory starts undefined): the barrier orders the store
+	// before every atomic of the block, and none comes after it
+	if shared && g.depth == 0 && len(g.loops) == 0 && g.inSwitch == 0 && g.canSync() && g.chance(0.4) {
+		*out = append(*out, g.reset(cnt, j, lit(0)))
+		g.sync(out)
 	}
 	add := func() Expr { return &Atomic{Op: "Add", P: cell(j), V: lit(k)} }
 	// the value a slot receives: from the thread's id and the parameters
