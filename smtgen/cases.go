@@ -37,7 +37,7 @@ const (
 
 // quickCheck is how long a query with domains is tried whole before it is
 // split.
-var quickCheck = 300 * time.Millisecond // a variable: TestQuickCheckCut
+var quickCheck = 300 * time.Millisecond // a variable: SetQuickCheck (tests)
 
 // noteDomain records the domain a condition gives, if any.
 func (e *encoder) noteDomain(c *protocol.Logic, sc scope) {

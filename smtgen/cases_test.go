@@ -1,14 +1,10 @@
-package smtgen
+package smtgen_test
 
 import (
 	"testing"
 	"time"
 
-	"github.com/drfcheck/drfcheck/internal/align"
-	"github.com/drfcheck/drfcheck/internal/split"
-	"github.com/drfcheck/drfcheck/protocol"
-	"github.com/drfcheck/drfcheck/protocol/parser"
-	"github.com/drfcheck/drfcheck/protocol/wellformed"
+	"github.com/drfcheck/drfcheck/smtgen"
 )
 
 // TestQuickCheckCut: a query split by cases is proved even when its quick
@@ -18,9 +14,7 @@ import (
 // cut, the bitonic exchange below (race-free for strides that are powers
 // of two) was unknown before.
 func TestQuickCheckCut(t *testing.T) {
-	saved := quickCheck
-	quickCheck = time.Nanosecond
-	defer func() { quickCheck = saved }()
+	defer smtgen.SetQuickCheck(smtgen.SetQuickCheck(time.Nanosecond))
 	src := `param n, stride; shared A;
 assume blockDim.x == 64;
 for k in 0..n {
@@ -29,36 +23,19 @@ for k in 0..n {
   wr A[tid * 2 - (tid & stride(k) - 1)];
   wr A[tid * 2 - (tid & stride(k) - 1) + stride(k)];
 }`
-	f, err := parser.ParseFile("in.prot", []byte(src))
-	if err != nil {
-		t.Fatal(err)
+	launch := smtgen.Launch{BlockDim: [3]int64{64, 1, 1}, GridDim: [3]int64{1, 1, 1}}
+	s := smtgen.NewSolverWith(10*time.Second, smtgen.Ints)
+	qs := queries(t, src, launch)
+	if len(qs) == 0 {
+		t.Fatal("no query")
 	}
-	info, err := protocol.Check(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog := wellformed.Normalize(f, info, wellformed.BlockLevel, nil)
-	s := NewSolverWith(10*time.Second, Ints)
-	queries := 0
-	for _, v := range prog.Variants {
-		env := Env{Info: info, Launch: Launch{BlockDim: [3]int64{64, 1, 1}, GridDim: [3]int64{1, 1, 1}}, Level: wellformed.BlockLevel,
-			Pre: append(append([]protocol.Cond(nil), prog.Pre...), v.Pre()...)}
-		ts, err := split.Split(align.Align(wellformed.Slice(v.Body, "A")))
+	for _, q := range qs {
+		res, err := s.Races(q, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tr := range ts {
-			res, err := s.Races(RaceQuery{Env: env, Array: "A", Trace: tr}, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status != Holds {
-				t.Errorf("status %v (%s), want Holds", res.Status, res.Reason)
-			}
-			queries++
+		if res.Status != smtgen.Holds {
+			t.Errorf("status %v (%s), want Holds", res.Status, res.Reason)
 		}
-	}
-	if queries == 0 {
-		t.Fatal("no query")
 	}
 }

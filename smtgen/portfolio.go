@@ -104,7 +104,7 @@ func portfolio[T any](s *Solver, bits bool, decided func(T, error) bool, f func(
 
 // preferBits says whether a query with bitwise operators goes to the
 // bit-vector encoding first: unless, in the races the two encodings ran
-// on such queries, the integer one answered first clearly more often
+// on such queries, the integer one answered first more often
 // (sorting networks: masks of powers of two that the integer encoding
 // decides by cases in milliseconds, while the bit-vector one takes
 // seconds on the products beside them). Which encoding answers never
