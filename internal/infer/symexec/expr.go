@@ -364,6 +364,11 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 	nonneg := unsigned(t) || x.pow2NonNeg(a)
 	ka, aLit := litValue(a)
 	kb, bLit := litValue(b)
+	if bLit {
+		if v, ok := x.belowDivisor(a, op, kb); ok {
+			return v
+		}
+	}
 	switch op {
 	case "+":
 		return add(at, a, b)
@@ -445,6 +450,33 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 		return &protocol.Binary{At: at, Op: bop, X: a, Y: b}
 	}
 	return x.freshInt(at, "", x.k.isLocal(a) || x.k.isLocal(b), x.k.isBlock(a) || x.k.isBlock(b))
+}
+
+// belowDivisor folds a / k, a >> k, a % k and a & (2^k - 1) where a's
+// range is in [0, divisor): threadIdx.x >> 5 is 0 and threadIdx.x & 31 is
+// threadIdx.x in a block of 32 threads. The operations are exact there,
+// and a product or sum of the result stays linear for the solver.
+func (x *exec) belowDivisor(a protocol.Expr, op string, k int64) (protocol.Expr, bool) {
+	var d int64
+	switch op {
+	case "/", "%":
+		d = k
+	case ">>":
+		if k >= 0 && k < 62 {
+			d = 1 << k
+		}
+	case "&":
+		if m, ok := lowMask(k); ok && m < 62 {
+			d = 1 << m
+		}
+	}
+	if d <= 0 || !x.rangeOf(a).within(interval{0, d - 1}) {
+		return nil, false
+	}
+	if op == "/" || op == ">>" {
+		return lit(a.Pos(), 0), true
+	}
+	return a, true
 }
 
 // pow2NonNeg is nonNegative, where a power of two (or 0, pow2If) counts as

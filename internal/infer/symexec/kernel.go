@@ -54,7 +54,9 @@ type Options struct {
 	// kernel is checked with (a launch given by flags or a header), 0
 	// where none is given; MinBlock the smallest block size given, 0 for
 	// any. The ranges of values (ranges.go) take the built-in variables
-	// within them.
+	// within them: where MinBlock is MaxBlock, blockDim is that number, so
+	// that a precondition such as __requires(n == blockDim.x * 2) fixes n
+	// (and the protocol is then one of that block size only).
 	MaxBlock, MaxGrid, MinBlock [3]int64
 	// Defect is a deliberately unsound rule, for the property tests that
 	// show the oracles catch it; never set otherwise.
@@ -342,6 +344,10 @@ type kernel struct {
 	rangeDeps  map[string][]protocol.Expr // what the range of a loop variable comes from
 	maxBlock   [3]int64                   // the largest blockDim in each dimension (limits)
 	maxGrid    [3]int64                   // the largest gridDim in each dimension
+	// minBlock: the smallest blockDim in each dimension, 1 where none is
+	// given; where it is maxBlock, the kernel is checked with that size
+	// alone and blockDim is that number
+	minBlock [3]int64
 	// launchAssumed: the grid is not given, and has fewer than 2^31
 	// threads along x (ranges.go)
 	launchAssumed bool

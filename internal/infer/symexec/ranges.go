@@ -110,6 +110,10 @@ func (k *kernel) limits(maxBlock, maxGrid, minBlock [3]int64) {
 	k.launchAssumed = maxGrid[0] == 0
 	for d := 0; d < 3; d++ {
 		k.maxBlock[d] = max(k.maxBlock[d], maxBlock[d])
+		k.minBlock[d] = 1
+		if minBlock[d] > 0 && minBlock[d] == maxBlock[d] {
+			k.maxBlock[d], k.minBlock[d] = maxBlock[d], maxBlock[d]
+		}
 		if maxGrid[d] > 0 {
 			k.maxGrid[d] = maxGrid[d]
 		}
@@ -123,7 +127,7 @@ func (k *kernel) builtinRange(b *protocol.Builtin) interval {
 	case protocol.ThreadIdx:
 		return interval{0, block - 1}
 	case protocol.BlockDim:
-		return interval{1, block}
+		return interval{max(1, k.minBlock[b.Dim]), block}
 	case protocol.BlockIdx:
 		return interval{0, grid - 1}
 	}
@@ -377,36 +381,14 @@ func (k *kernel) rangeFacts(at protocol.Pos, body []protocol.Stmt) []protocol.St
 }
 
 // narrowRanges narrows the ranges of the parameters a precondition bounds
-// by a constant (n <= 1 << 20, and conjunctions of such): it holds all
-// along the kernel.
-func (k *kernel) narrowRanges(c protocol.Cond) {
-	switch c := c.(type) {
-	case *protocol.Logic:
-		if c.Op == protocol.And {
-			k.narrowRanges(c.X)
-			k.narrowRanges(c.Y)
-		}
-	case *protocol.Cmp:
-		v, ok1 := c.X.(*protocol.Var)
-		n, ok2 := litValue(c.Y)
-		op := c.Op
-		if !ok1 || !ok2 {
-			v, ok1 = c.Y.(*protocol.Var)
-			n, ok2 = litValue(c.X)
-			op = flipped[op]
-		}
-		if !ok1 || !ok2 {
-			return
-		}
-		r, ranged := k.ranges[v.Name]
-		if !ranged || k.kinds[v.Name] != protocol.Param {
-			return
-		}
-		r = r.narrowed(op, interval{n, n})
-		if r.lo <= r.hi {
-			k.ranges[v.Name] = r
-		}
-	}
+// by an expression of known range (n <= 1 << 20, n == blockDim.x * 2 with
+// the block size given, and conjunctions of such): it holds all along the
+// kernel.
+func (x *exec) narrowRanges(c protocol.Cond) {
+	x.narrowFresh(c, func(name string) bool {
+		_, ranged := x.k.ranges[name]
+		return ranged && x.k.kinds[name] == protocol.Param
+	})
 }
 
 // narrowed is r, the range of v, narrowed by v op b for a b in range b.
@@ -437,11 +419,9 @@ func (x *exec) narrowFresh(c protocol.Cond, fresh func(string) bool) {
 			x.narrowFresh(c.Y, fresh)
 		}
 	case *protocol.Cmp:
-		v, ok := c.X.(*protocol.Var)
-		bound, op := c.Y, c.Op
+		v, b, op, nonNeg, ok := x.comparedVar(c.X, c.Y, c.Op)
 		if !ok {
-			v, ok = c.Y.(*protocol.Var)
-			bound, op = c.X, flipped[c.Op]
+			v, b, op, nonNeg, ok = x.comparedVar(c.Y, c.X, flipped[c.Op])
 		}
 		if !ok || !fresh(v.Name) {
 			return
@@ -450,12 +430,59 @@ func (x *exec) narrowFresh(c protocol.Cond, fresh func(string) bool) {
 		if !ok {
 			r = anyInt
 		}
-		r = r.narrowed(op, x.rangeOf(bound))
+		r = r.narrowed(op, b)
+		if nonNeg {
+			r.lo = max(r.lo, 0)
+		}
 		if r.lo <= r.hi {
 			x.k.ranges[v.Name] = r
 			clear(x.k.rangeMemo)
 		}
 	}
+}
+
+// comparedVar reads e op bound as v op' b for a name v and a range b:
+// e is v itself, or v's residue modulo 2^w (v >= 0 ? v : v + 2^w, an int
+// compared with an unsigned: n == blockDim.x * 2) bounded above by less
+// than the residue of v's lowest value, so that v is not negative and is
+// its residue (nonNeg).
+func (x *exec) comparedVar(e, bound protocol.Expr, op protocol.CmpOp) (v *protocol.Var, b interval, _ protocol.CmpOp, nonNeg, ok bool) {
+	b = x.rangeOf(bound)
+	if v, ok := e.(*protocol.Var); ok {
+		return v, b, op, false, true
+	}
+	v, p, ok := residueOfVar(e)
+	if !ok || op != protocol.Eq && op != protocol.Lt && op != protocol.Le {
+		return nil, b, op, false, false
+	}
+	r, ranged := x.k.ranges[v.Name]
+	if !ranged || r.lo <= -inf || b.hi >= sat(p+r.lo) {
+		return nil, b, op, false, false
+	}
+	return v, b, op, true, true
+}
+
+// residueOfVar matches v >= 0 ? v : v + p, the form unsignedValue gives a
+// name's residue, and returns v and p.
+func residueOfVar(e protocol.Expr) (*protocol.Var, int64, bool) {
+	t, ok := e.(*protocol.Ite)
+	if !ok {
+		return nil, 0, false
+	}
+	c, ok1 := t.Cond.(*protocol.Cmp)
+	v, ok2 := t.Then.(*protocol.Var)
+	w, ok3 := t.Else.(*protocol.Binary)
+	if !ok1 || !ok2 || !ok3 || c.Op != protocol.Ge || w.Op != protocol.Add {
+		return nil, 0, false
+	}
+	cv, ok1 := c.X.(*protocol.Var)
+	zero, ok2 := litValue(c.Y)
+	wv, ok3 := w.X.(*protocol.Var)
+	p, ok4 := litValue(w.Y)
+	if !ok1 || !ok2 || !ok3 || !ok4 || zero != 0 || cv.Name != v.Name || wv.Name != v.Name || p <= 0 {
+		return nil, 0, false
+	}
+	return v, p, true
 }
 
 // flipped is the comparison with its operands swapped: c < v is v > c.

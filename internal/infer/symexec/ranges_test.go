@@ -84,7 +84,9 @@ func TestRanges(t *testing.T) {
 
 // TestLimits checks the bounds of the built-in variables under given
 // launches: a given block of 16 threads leaves 2^27 blocks to the launch
-// assumption; a given grid is taken as given, beyond CUDA's limits too.
+// assumption; a given grid is taken as given, beyond CUDA's limits too;
+// a block of one size is that size (blockDim.x is then a number), where
+// two sizes given leave the hardware's limit above the larger.
 func TestLimits(t *testing.T) {
 	for _, c := range []struct {
 		name                        string
@@ -92,8 +94,10 @@ func TestLimits(t *testing.T) {
 		wantBlock, wantGrid         [3]int64
 	}{
 		{"default", [3]int64{}, [3]int64{}, [3]int64{}, [3]int64{1024, 1024, 64}, [3]int64{1<<31 - 1, 65535, 65535}},
-		{"16 threads", [3]int64{16, 1, 1}, [3]int64{}, [3]int64{16, 1, 1}, [3]int64{1024, 1024, 64}, [3]int64{1 << 27, 65535, 65535}},
-		{"2048 threads, 64 blocks", [3]int64{2048, 1, 1}, [3]int64{64, 0, 0}, [3]int64{2048, 1, 1}, [3]int64{2048, 1024, 64}, [3]int64{64, 65535, 65535}},
+		{"16 threads", [3]int64{16, 1, 1}, [3]int64{}, [3]int64{16, 1, 1}, [3]int64{16, 1, 1}, [3]int64{1 << 27, 65535, 65535}},
+		{"16 or 32 threads", [3]int64{32, 1, 1}, [3]int64{}, [3]int64{16, 1, 1}, [3]int64{1024, 1, 1}, [3]int64{1 << 27, 65535, 65535}},
+		{"16 by any threads", [3]int64{16, 0, 1}, [3]int64{}, [3]int64{16, 0, 1}, [3]int64{16, 1024, 1}, [3]int64{1 << 27, 65535, 65535}},
+		{"2048 threads, 64 blocks", [3]int64{2048, 1, 1}, [3]int64{64, 0, 0}, [3]int64{2048, 1, 1}, [3]int64{2048, 1, 1}, [3]int64{64, 65535, 65535}},
 	} {
 		k := newKernel("k.cu")
 		k.limits(c.maxBlock, c.maxGrid, c.minBlock)
@@ -113,5 +117,83 @@ func TestGivenGrid(t *testing.T) {
 	x := &exec{k: k}
 	if got, want := x.rangeOf(e), (interval{0, (1<<30 - 1) * 1024}); got != want {
 		t.Errorf("rangeOf(blockIdx.x * blockDim.x) = %v under a grid of 2^30, want %v", got, want)
+	}
+}
+
+// TestNarrowRanges checks what a precondition tells of an int parameter
+// n: with a block of 32 threads given, n == blockDim.x * 2 makes n 64,
+// also where n is compared as C compares an int with an unsigned (its
+// residue modulo 2^32); a residue bounded above by less than 2^31 puts n
+// in [0, bound], one bounded below says nothing (n may be negative), nor
+// does an equality with a residue that a negative n has.
+func TestNarrowRanges(t *testing.T) {
+	n := &protocol.Var{At: at, Name: "n"}
+	bdim := &protocol.Builtin{At: at, Kind: protocol.BlockDim}
+	twice := &protocol.Binary{At: at, Op: protocol.Mul, X: bdim, Y: lit(at, 2)}
+	residue := ite(at, cmp(at, protocol.Ge, n, lit(at, 0)), n, add(at, n, lit(at, 1<<32)))
+	intRange := interval{-1 << 31, 1<<31 - 1}
+	for _, c := range []struct {
+		name  string
+		block [3]int64
+		c     protocol.Cond
+		want  interval
+	}{
+		{"n == blockDim.x * 2", [3]int64{32, 1, 1}, cmp(at, protocol.Eq, n, twice), interval{64, 64}},
+		{"blockDim.x * 2 == n", [3]int64{32, 1, 1}, cmp(at, protocol.Eq, twice, n), interval{64, 64}},
+		{"(unsigned)n == blockDim.x * 2", [3]int64{32, 1, 1}, cmp(at, protocol.Eq, residue, twice), interval{64, 64}},
+		{"n == blockDim.x * 2, any block", [3]int64{}, cmp(at, protocol.Eq, n, twice), interval{2, 2048}},
+		{"n < blockDim.x", [3]int64{32, 1, 1}, cmp(at, protocol.Lt, n, bdim), interval{-1 << 31, 31}},
+		{"(unsigned)n <= 100", [3]int64{}, cmp(at, protocol.Le, residue, lit(at, 100)), interval{0, 100}},
+		{"(unsigned)n >= 100", [3]int64{}, cmp(at, protocol.Ge, residue, lit(at, 100)), intRange},
+		{"(unsigned)n == 2^31 + 5", [3]int64{}, cmp(at, protocol.Eq, residue, lit(at, 1<<31+5)), intRange},
+		{"(unsigned)n != 3", [3]int64{}, cmp(at, protocol.Ne, residue, lit(at, 3)), intRange},
+	} {
+		x := &exec{k: newKernel("k.cu")}
+		x.k.limits(c.block, [3]int64{}, c.block)
+		x.k.kinds["n"] = protocol.Param
+		x.k.setRange("n", intRange)
+		x.narrowRanges(c.c)
+		if got := x.k.ranges["n"]; got != c.want {
+			t.Errorf("%s: n in %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestBelowDivisor checks the folding of a division, shift, remainder or
+// mask of a value below the divisor: in a block of 32 threads,
+// threadIdx.x >> 5 is 0 and threadIdx.x & 31 is threadIdx.x (sha1's
+// shared-memory layout); in a block of 64 they stay operations, as does a
+// mask that is not 2^k - 1 and a value that may be negative.
+func TestBelowDivisor(t *testing.T) {
+	tid := &protocol.Builtin{At: at, Kind: protocol.ThreadIdx}
+	m := &protocol.Var{At: at, Name: "m"}
+	zero := lit(at, 0)
+	for _, c := range []struct {
+		name  string
+		block int64
+		op    string
+		a     protocol.Expr
+		k     int64
+		want  protocol.Expr // nil: not folded
+	}{
+		{"tid >> 5", 32, ">>", tid, 5, zero},
+		{"tid / 32", 32, "/", tid, 32, zero},
+		{"tid % 32", 32, "%", tid, 32, tid},
+		{"tid & 31", 32, "&", tid, 31, tid},
+		{"tid & 63", 32, "&", tid, 63, tid},
+		{"tid >> 5 of 64 threads", 64, ">>", tid, 5, nil},
+		{"tid & 31 of 64 threads", 64, "&", tid, 31, nil},
+		{"tid % 33", 64, "%", tid, 33, nil},
+		{"tid & 30", 32, "&", tid, 30, nil},
+		{"m % 8, m of any sign", 32, "%", m, 8, nil},
+	} {
+		x := &exec{k: newKernel("k.cu")}
+		b := [3]int64{c.block, 1, 1}
+		x.k.limits(b, [3]int64{}, b)
+		x.k.setRange("m", interval{-4, 4})
+		got, ok := x.belowDivisor(c.a, c.op, c.k)
+		if ok != (c.want != nil) || ok && !equal(got, c.want) {
+			t.Errorf("%s: %v, %v; want %v", c.name, got, ok, c.want)
+		}
 	}
 }

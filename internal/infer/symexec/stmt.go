@@ -598,7 +598,7 @@ func (x *exec) assume(a *ir.Assume) {
 	}
 	if x.top && (x.pre || a.Requires) {
 		x.k.pre = append(x.k.pre, &protocol.Assume{At: a.At, Cond: c})
-		x.k.narrowRanges(c)
+		x.narrowRanges(c)
 		return
 	}
 	x.emitAssume(&protocol.Assume{At: a.At, Cond: c})

@@ -46,6 +46,11 @@ func (x *exec) constValue(e protocol.Expr) (int64, bool) {
 		if ok && r.lo == r.hi && r.lo > -inf && r.hi < inf {
 			return fits(r.lo)
 		}
+	case *protocol.Builtin:
+		// blockDim where the block size is given
+		if r := x.k.builtinRange(e); r.lo == r.hi {
+			return fits(r.lo)
+		}
 	case *protocol.Neg:
 		if v, ok := x.constValue(e.X); ok {
 			return fits(-v)

@@ -55,7 +55,7 @@ var ConstructNames = []string{
 	"local array", "float local", "data-dependent index", "input array",
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
-	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "array snapshot", "precondition about pairs", "precondition fixing a parameter",
+	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "array snapshot", "precondition about pairs", "precondition fixing a parameter", "precondition on the block size",
 	// warps
 	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
 	"warp barrier, several warps", "grid.sync()",
@@ -388,6 +388,11 @@ func constructs(p *Program) map[string]bool {
 				} else {
 					add("precondition fixing a parameter")
 				}
+				walkExpr(s.Invs[0].C, func(e Expr) {
+					if isBuiltin(e, "blockDim", 0) {
+						add("precondition on the block size")
+					}
+				})
 				return
 			}
 			if len(s.Invs) > 0 {

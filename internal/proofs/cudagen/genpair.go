@@ -67,12 +67,31 @@ func (g *gen) pairPrecondition(out *[]Stmt) {
 // names no other thread: the interpreter checks it for each thread.
 const fixedParamProb = 0.1
 
-// fixedParam places such a precondition, maybe.
+// fixedParam places such a precondition, maybe. Half of them state n in
+// terms of the block size (n == blockDim.x * 2 + 1, n == blockDim.x - 3),
+// which fixes n where the block size is given (symexec, narrowRanges):
+// the CUDA differential infers some batches with their launch
+// (exactLaunch). blockDim.x is unsigned, so n is compared as C converts
+// it: an int becomes its residue modulo 2^32.
 func (g *gen) fixedParam(out *[]Stmt) {
 	if g.prr == nil || g.prr.Float64() >= fixedParamProb {
 		return
 	}
-	c := bin("==", ref(g.nPar), intLit(g.nPar.Vals[0]))
+	v := g.nPar.Vals[0]
+	var c Expr = bin("==", ref(g.nPar), intLit(v))
+	if b := int64(g.p.Block[0]); g.prr.Intn(2) == 0 {
+		var e Expr = bdim(0)
+		switch {
+		case v < b:
+			e = bin("-", e, intLit(b-v))
+		case v/b > 1:
+			e = bin("*", e, intLit(v/b))
+		}
+		if v >= b && v%b != 0 {
+			e = bin("+", e, intLit(v%b))
+		}
+		c = bin("==", ref(g.nPar), e)
+	}
 	*out = append(*out, &Sync{Op: pairRequires, Invs: []*BarInv{{C: c, Binary: true}}})
 }
 
