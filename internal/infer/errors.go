@@ -254,7 +254,7 @@ func parseNotes(tu *clang.TU, at protocol.Pos) []Note {
 		out = append(out, Note{At: at, Message: "the file uses names it does not declare: it was checked with drfcheck's declarations of what CUDA code commonly expects (the CUDA samples' helper_math.h vector helpers, math_constants.h, cuRAND), which the file's own declarations take precedence over"})
 	}
 	for _, r := range tu.Repaired {
-		out = append(out, Note{At: r, Message: "__device__ beside __shared__ on a local variable, which CUDA allows and clang does not: the variable is read as __shared__, which is all it says"})
+		out = append(out, Note{At: r.At, Message: r.Note})
 	}
 	for _, r := range tu.Renamed {
 		out = append(out, Note{At: at, Message: fmt.Sprintf("the file declares %s as '%s' (%s:%d), which the environment's C library declares as '%s': the file's code was checked with its own declaration, as its author's compiler (a 32-bit host, GPUVerify's headers) took it", r.Name, r.File, filepath.Base(r.SourceFile), r.Line, r.Env)})

@@ -214,14 +214,16 @@ func (d *differential) prefetch(cases []*cudagen.Case) {
 // batches groups cases into batches of at most batchSize, of distinct
 // names and one warp size (drfcheck reads a batch as one file, and
 // warpSize is the file's); cases with a host program are read with their
-// launches (checkHostBatch), in batches of their own.
+// launches (checkHostBatch), in batches of their own; a batch whose first
+// case exactLaunch picks has one block size, given to the inference.
 func batches(todo []*cudagen.Case) [][]*cudagen.Case {
 	var out [][]*cudagen.Case
 	for len(todo) > 0 {
 		var batch, rest []*cudagen.Case
 		names := map[string]bool{}
 		for _, c := range todo {
-			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == todo[0].WarpSize && (c.Host == "") == (todo[0].Host == "") {
+			sameLaunch := !exactLaunch(todo[0]) || c.Block == todo[0].Block
+			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == todo[0].WarpSize && (c.Host == "") == (todo[0].Host == "") && sameLaunch {
 				names[c.Name] = true
 				batch = append(batch, c)
 			} else {
@@ -326,15 +328,27 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	// kernels name cooperative_groups, __half, __nv_bfloat16 and
 	// cuda::atomic_ref without an #include, which the oracle's header
 	// allows and drfcheck's does not
-	src := cudagen.BatchSource(batch, "")
+	extra := ""
+	if prototypes(batch[0].Name) {
+		extra = cudagen.CUDAPrototypes
+	}
+	src := cudagen.BatchSource(batch, extra)
 	if ownTypedefs(batch[0].Name) {
-		src = ownTypedefSource(batch)
+		src = ownTypedefSource(batch, extra)
 	}
 	path := filepath.Join(d.dir, batch[0].Name+".cu")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
-	ks, _, err := infer.File(path, []byte(src), infer.Options{WarpSize: int64(batch[0].WarpSize), Defect: d.defect})
+	opts := infer.Options{WarpSize: int64(batch[0].WarpSize), Defect: d.defect}
+	if exactLaunch(batch[0]) {
+		// as with --blockDim: blockDim is that number (symexec, limits)
+		for i, b := range batch[0].Block {
+			opts.MaxBlock[i] = int64(max(b, 1))
+		}
+		opts.MinBlock = opts.MaxBlock
+	}
+	ks, _, err := infer.File(path, []byte(src), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -343,6 +357,9 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	for _, k := range ks {
 		out[k.Name] = k
 		repaired = repaired || slices.ContainsFunc(k.Notes, func(n infer.Note) bool { return strings.Contains(n.Message, "__device__ beside __shared__") })
+		if prototypes(batch[0].Name) && !slices.ContainsFunc(k.Notes, func(n infer.Note) bool { return strings.Contains(n.Message, "the calls are CUDA's max") }) {
+			d.t.Errorf("%s: the file's prototype of max was not blanked (notes %v)", k.Name, k.Notes)
+		}
 		if ownTypedefs(batch[0].Name) && !slices.ContainsFunc(k.Notes, func(n infer.Note) bool {
 			return strings.Contains(n.Message, "the file declares size_t as 'unsigned int'")
 		}) {
@@ -356,6 +373,24 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	return out, nil
 }
 
+// prototypes says whether a batch's file (named by its first case)
+// declares CUDA's min and max as __device__ prototypes
+// (cudagen.CUDAPrototypes): one in five, chosen by name.
+func prototypes(name string) bool {
+	h := fnv.New32a()
+	h.Write([]byte("prototypes " + name))
+	return h.Sum32()%5 == 0
+}
+
+// exactLaunch says whether drfcheck infers a batch (named by its first
+// case, of no host program) knowing its block size, as it does where flags
+// or the file's header give it: one in three, chosen by name.
+func exactLaunch(c *cudagen.Case) bool {
+	h := fnv.New32a()
+	h.Write([]byte("launch " + c.Name))
+	return c.Host == "" && h.Sum32()%3 == 0
+}
+
 // ownTypedefs says whether drfcheck reads a batch (named by its first
 // case) as code for a 32-bit host: one in four, chosen by name.
 func ownTypedefs(name string) bool {
@@ -367,14 +402,14 @@ func ownTypedefs(name string) bool {
 // ownTypedefSource is the batch's file with size_t and clock_t declared
 // as 32-bit code does (cudagen.FileTypedefs), which clang rejects until
 // drfcheck renames them, and the cases' unsigned int spelled size_t.
-func ownTypedefSource(batch []*cudagen.Case) string {
+func ownTypedefSource(batch []*cudagen.Case, extra string) string {
 	cs := make([]*cudagen.Case, len(batch))
 	for i, c := range batch {
 		cp := *c
 		cp.Source = cudagen.WithFileTypedefs(c.Source)
 		cs[i] = &cp
 	}
-	return cudagen.BatchSource(cs, cudagen.FileTypedefs)
+	return cudagen.BatchSource(cs, cudagen.FileTypedefs+extra)
 }
 
 // check checks one kernel with the case's launch and parameter values.

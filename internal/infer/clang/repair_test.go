@@ -35,9 +35,46 @@ func TestSharedDeviceRepair(t *testing.T) {
 				t.Fatalf("got %q at %v, want %q at %v", got, at, tt.want, tt.at)
 			}
 			for i := range at {
-				if at[i] != tt.at[i] {
-					t.Errorf("at %v, want %v", at[i], tt.at[i])
+				if at[i].At != tt.at[i] {
+					t.Errorf("at %v, want %v", at[i].At, tt.at[i])
 				}
+			}
+		})
+	}
+}
+
+// TestPrototypeRepair reads files that declare CUDA's own max as a
+// __device__ prototype: blanked where clang's clash is with drfcheck's
+// declaration and the prototype is one line with no body; left (an error)
+// where the file clashes with itself or defines the function.
+func TestPrototypeRepair(t *testing.T) {
+	tests := []struct {
+		name, src string
+		repaired  bool
+	}{
+		{"prototype", "__device__ float max(float, float);\n__global__ void k(float *a) { a[threadIdx.x] = max(a[threadIdx.x], 1.0f); }\n", true},
+		{"static prototype", "static __device__ float max(float a, float b);\n__global__ void k(float *a) { a[threadIdx.x] = max(a[threadIdx.x], 1.0f); }\n", true},
+		{"the file's own clash", "__host__ __device__ float f(float);\n__device__ float f(float);\n__global__ void k(float *a) { a[0] = f(a[0]); }\n", false},
+		{"a definition", "__device__ float max(float a, float b) { return a; }\n__global__ void k(float *a) { a[threadIdx.x] = max(a[threadIdx.x], 1.0f); }\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "k.cu")
+			if err := os.WriteFile(path, []byte(tt.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tu, _, err := Parse(path, []byte(tt.src), Options{})
+			if err != nil {
+				t.Fatalf("clang: %v", err)
+			}
+			if got := len(tu.Repaired) == 1 && len(tu.Errors) == 0; got != tt.repaired {
+				t.Fatalf("repaired %v, errors %v; want repaired %v", tu.Repaired, tu.Errors, tt.repaired)
+			}
+			if !tt.repaired && len(tu.Errors) == 0 {
+				t.Errorf("no error left")
+			}
+			if tt.repaired && (tu.Repaired[0].At.Line != 1 || !strings.Contains(tu.Repaired[0].Note, "CUDA's max")) {
+				t.Errorf("repair %+v", tu.Repaired[0])
 			}
 		})
 	}

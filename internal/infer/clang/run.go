@@ -194,13 +194,18 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 	if runErr != nil && ctx.Err() == nil && !opts.OpenCL {
 		prelude, renamed, runErr = renameTypedefs(prelude, runErr, &stderr, dir, path, src, run)
 	}
-	var repaired []protocol.Pos
+	var repaired []Repair
 	if runErr != nil && ctx.Err() == nil && !opts.OpenCL {
 		before, flags, fixed := bytes.Clone(stderr.Bytes()), opts.Flags, src
 		var err error = runErr
 		// clang stops at 20 errors: a round repairs those it reported
 		for round := 0; err != nil && ctx.Err() == nil && round < maxRepairRounds; round++ {
-			f, at := sharedDeviceRepair(stderr.Bytes(), path, fixed)
+			f, at := fixed, []Repair(nil)
+			for _, r := range repairs {
+				if g, more := r(stderr.Bytes(), path, f); more != nil {
+					f, at = g, append(at, more...)
+				}
+			}
 			if at == nil {
 				break
 			}
@@ -215,7 +220,7 @@ func Parse(path string, src []byte, opts Options) (*TU, Timing, error) {
 		}
 		switch {
 		case repaired == nil:
-		case err == nil || ctx.Err() == nil && progress(before, stderr.Bytes(), localDeviceRE):
+		case err == nil || ctx.Err() == nil && progress(before, stderr.Bytes(), repairedRE):
 			src, runErr = fixed, err
 		default:
 			repaired, opts.Flags = nil, flags

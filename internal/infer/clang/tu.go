@@ -39,9 +39,9 @@ type TU struct {
 	// parsed with (redefine.go).
 	Renamed []Redefined
 	// Repaired lists where the main file's valid CUDA that clang rejects
-	// was blanked (repair.go: __device__ beside __shared__ on a local);
-	// Src is the repaired text.
-	Repaired []protocol.Pos
+	// was blanked (repair.go: __device__ beside __shared__ on a local, a
+	// prototype of CUDA's own function), and why; Src is the repaired text.
+	Repaired []Repair
 	// OpenCL says that the file is OpenCL C (Options.OpenCL).
 	OpenCL bool
 	// GlobalOffset is the global offset of an OpenCL launch in each

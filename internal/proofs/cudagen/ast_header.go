@@ -167,6 +167,14 @@ func BatchSource(cases []*Case, extra string) string {
 // namespaces, where it conflicts with the C library's declarations.
 const FileTypedefs = "typedef unsigned int size_t;\ntypedef unsigned int clock_t;\n"
 
+// CUDAPrototypes declares CUDA's integer min and max as old code does:
+// __device__ prototypes of functions that CUDA's headers define __host__
+// __device__, which clang refuses beside drfcheck's declarations; drfcheck
+// blanks them (internal/infer/clang, repair.go) and the calls are CUDA's,
+// as the oracles run them. It goes at the top of a file (BatchSource's
+// extra).
+const CUDAPrototypes = "__device__ int min(int, int);\n__device__ int max(int, int);\n__device__ unsigned int min(unsigned int, unsigned int);\n__device__ unsigned int max(unsigned int, unsigned int);\n"
+
 var unsignedRE = regexp.MustCompile(`\bunsigned\b(\s+(int|char|short|long)\b)?`)
 
 // WithFileTypedefs returns a case's source with its unsigned int spelled
