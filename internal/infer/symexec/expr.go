@@ -32,7 +32,12 @@ func (x *exec) eval(e ir.Expr) value {
 		if e.Kind == ir.WarpSize {
 			return intVal{lit(at, x.k.warpSize)}
 		}
-		return intVal{&protocol.Builtin{At: at, Kind: builtinKinds[e.Kind], Dim: e.Dim}}
+		b := &protocol.Builtin{At: at, Kind: builtinKinds[e.Kind], Dim: e.Dim}
+		if r := x.k.builtinRange(b); b.Kind == protocol.BlockDim && r.lo == r.hi {
+			// the block size given (limits)
+			return intVal{lit(at, r.lo)}
+		}
+		return intVal{b}
 	case *ir.Unary:
 		return x.unary(e)
 	case *ir.Binary:

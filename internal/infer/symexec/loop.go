@@ -680,6 +680,10 @@ type shape struct {
 	// is known (table.go): those of the iterations that may run, then one
 	// that ends the loop whatever the bound; nil when there is none
 	table []int64
+	// residue: the condition compares the variable's residue modulo 2^32
+	// (an int compared with an unsigned bound), read as the variable
+	// itself where its values stay non-negative (finishShape)
+	residue bool
 }
 
 // iterations returns the number of iterations before the one where the
@@ -738,6 +742,10 @@ func (x *exec) shapeOf(l loopSyntax, r iterRun, mentionsTrial func(protocol.Node
 	}
 	// the rest of a conjunction is evaluated again in the final run
 	cmpNode, guard := splitCond(r.cond, head.e)
+	if cmpNode == nil && l.v.T.Signed {
+		cmpNode, guard = splitCond(withoutResidue(r.cond, head.e), head.e)
+		s.residue = cmpNode != nil
+	}
 	if cmpNode == nil || mentionsTrial(cmpNode.Y) {
 		return shape{}
 	}
@@ -777,7 +785,8 @@ func (x *exec) finishShape(l loopSyntax, entry env, s shape) shape {
 		return shape{}
 	}
 	s.lo = start.e
-	if !directionFits(&s, x.nonNegativeKnown(s.lo) || x.pow2NonNeg(s.lo)) {
+	loNonNeg := x.nonNegativeKnown(s.lo) || x.pow2NonNeg(s.lo)
+	if !directionFits(&s, loNonNeg) || s.residue && !(loNonNeg && staysAbove(s)) {
 		return shape{}
 	}
 	s.local = x.k.isLocal(s.lo) || x.k.isLocal(s.bound) || s.step != nil && x.k.isLocal(s.step)
@@ -785,6 +794,42 @@ func (x *exec) finishShape(l loopSyntax, entry env, s shape) shape {
 		s.table = t
 	}
 	return s
+}
+
+// staysAbove says whether a variable of a signed type never goes below
+// its first value, or below 0 from a non-negative one: it grows by a
+// positive constant or a factor, or is divided (signed overflow being
+// undefined, the compilers' and drfcheck's assumption).
+func staysAbove(s shape) bool {
+	switch s.kind {
+	case mulShape, divShape:
+		return true
+	case incShape:
+		k, ok := litValue(s.step)
+		return ok && k > 0
+	}
+	return false
+}
+
+// withoutResidue is c with each side of its comparisons (of a conjunction)
+// that is v's residue (v >= 0 ? v : v + 2^32, how an int compared with an
+// unsigned is read) replaced by v: the same value where v >= 0.
+func withoutResidue(c protocol.Cond, v protocol.Expr) protocol.Cond {
+	strip := func(e protocol.Expr) protocol.Expr {
+		if w, _, ok := residueOf(e); ok && equal(w, v) {
+			return v
+		}
+		return e
+	}
+	switch c := c.(type) {
+	case *protocol.Cmp:
+		return &protocol.Cmp{At: c.At, Op: c.Op, X: strip(c.X), Y: strip(c.Y)}
+	case *protocol.Logic:
+		if c.Op == protocol.And {
+			return &protocol.Logic{At: c.At, Op: c.Op, X: withoutResidue(c.X, v), Y: withoutResidue(c.Y, v)}
+		}
+	}
+	return c
 }
 
 // classifyStep recognizes next as head + s, head - s, head * m or head / m

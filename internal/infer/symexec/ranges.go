@@ -451,8 +451,9 @@ func (x *exec) comparedVar(e, bound protocol.Expr, op protocol.CmpOp) (v *protoc
 	if v, ok := e.(*protocol.Var); ok {
 		return v, b, op, false, true
 	}
-	v, p, ok := residueOfVar(e)
-	if !ok || op != protocol.Eq && op != protocol.Lt && op != protocol.Le {
+	r0, p, ok := residueOf(e)
+	v, isVar := r0.(*protocol.Var)
+	if !ok || !isVar || op != protocol.Eq && op != protocol.Lt && op != protocol.Le {
 		return nil, b, op, false, false
 	}
 	r, ranged := x.k.ranges[v.Name]
@@ -462,27 +463,24 @@ func (x *exec) comparedVar(e, bound protocol.Expr, op protocol.CmpOp) (v *protoc
 	return v, b, op, true, true
 }
 
-// residueOfVar matches v >= 0 ? v : v + p, the form unsignedValue gives a
-// name's residue, and returns v and p.
-func residueOfVar(e protocol.Expr) (*protocol.Var, int64, bool) {
+// residueOf matches v >= 0 ? v : v + p, the form unsignedValue gives
+// the residue of a value that may be negative, and returns v and p.
+func residueOf(e protocol.Expr) (protocol.Expr, int64, bool) {
 	t, ok := e.(*protocol.Ite)
 	if !ok {
 		return nil, 0, false
 	}
 	c, ok1 := t.Cond.(*protocol.Cmp)
-	v, ok2 := t.Then.(*protocol.Var)
-	w, ok3 := t.Else.(*protocol.Binary)
-	if !ok1 || !ok2 || !ok3 || c.Op != protocol.Ge || w.Op != protocol.Add {
+	w, ok2 := t.Else.(*protocol.Binary)
+	if !ok1 || !ok2 || c.Op != protocol.Ge || w.Op != protocol.Add || !equal(c.X, t.Then) || !equal(w.X, t.Then) {
 		return nil, 0, false
 	}
-	cv, ok1 := c.X.(*protocol.Var)
-	zero, ok2 := litValue(c.Y)
-	wv, ok3 := w.X.(*protocol.Var)
-	p, ok4 := litValue(w.Y)
-	if !ok1 || !ok2 || !ok3 || !ok4 || zero != 0 || cv.Name != v.Name || wv.Name != v.Name || p <= 0 {
+	zero, ok1 := litValue(c.Y)
+	p, ok2 := litValue(w.Y)
+	if !ok1 || !ok2 || zero != 0 || p <= 0 {
 		return nil, 0, false
 	}
-	return v, p, true
+	return t.Then, p, true
 }
 
 // flipped is the comparison with its operands swapped: c < v is v > c.

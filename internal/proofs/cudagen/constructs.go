@@ -55,7 +55,7 @@ var ConstructNames = []string{
 	"local array", "float local", "data-dependent index", "input array",
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
-	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "array snapshot", "precondition about pairs", "precondition fixing a parameter", "precondition on the block size",
+	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "array snapshot", "precondition about pairs", "precondition fixing a parameter", "precondition on the block size", "int counter, unsigned bound",
 	// warps
 	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
 	"warp barrier, several warps", "grid.sync()",
@@ -183,6 +183,9 @@ func constructs(p *Program) map[string]bool {
 				switch b.Op {
 				case "<", "<=", ">", ">=", "!=":
 					add("loop " + b.Op)
+					if intCounterUnsignedBound(b) {
+						add("int counter, unsigned bound")
+					}
 				case "&&":
 					add("loop &&")
 				}
@@ -1014,4 +1017,25 @@ func hasSyncThreads(b *Block) bool {
 		}
 	}, nil)
 	return found
+}
+
+// intCounterUnsignedBound says whether a loop's comparison is of an int
+// variable with an unsigned literal or an uncast unsigned built-in (as C
+// converts the int: i < 8u, s < 2 * blockDim.x).
+func intCounterUnsignedBound(b *Binary) bool {
+	r, ok := b.X.(*VarRef)
+	if !ok || r.V.T.K != KInt {
+		return false
+	}
+	switch y := b.Y.(type) {
+	case *Lit:
+		return y.T.K == KUint
+	case *Builtin:
+		return true
+	case *Binary:
+		_, l := y.X.(*Builtin)
+		_, r := y.Y.(*Builtin)
+		return y.Op == "*" && (l || r)
+	}
+	return false
 }

@@ -182,6 +182,14 @@ func (g *gen) netStmt(out *[]Stmt) {
 		}
 		return ref(g.tid)
 	}
+	// an int network's bounds are unsigned sometimes, as C compares them
+	raw := t.K == KInt && g.nchance(0.5)
+	asBound := func(e Expr) Expr {
+		if c, ok := e.(*Cast); ok && raw {
+			return c.X
+		}
+		return e
+	}
 	nExpr := func() Expr { // 2T
 		if oneD && g.nchance(0.3) {
 			x := bin("*", uintLit(2), bdim(0))
@@ -305,13 +313,13 @@ func (g *gen) netStmt(out *[]Stmt) {
 		switch g.nintn(4) {
 		case 0:
 			L = T
-			bound = tExpr()
+			bound = asBound(tExpr())
 		case 1:
 			L = pow2ceil(T) * int64(1+g.nintn(2))
 			bound = lit(L)
 		default:
 			L = N
-			bound = nExpr()
+			bound = asBound(nExpr())
 		}
 		var post Stmt
 		switch g.nintn(3) {
@@ -353,7 +361,7 @@ func (g *gen) netStmt(out *[]Stmt) {
 			}
 		}
 		inner = &For{Init: &Decl{V: s, Init: start}, C: positive(), Post: halve()}
-		outer = &For{Init: &Decl{V: size, Init: lit(Z)}, C: bin("<=", ref(size), nExpr()),
+		outer = &For{Init: &Decl{V: size, Init: lit(Z)}, C: bin("<=", ref(size), asBound(nExpr())),
 			Post: &Assign{L: ref(size), Op: "<<=", R: intLit(1)}, Body: block(inner)}
 	}
 

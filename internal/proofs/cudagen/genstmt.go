@@ -1004,6 +1004,16 @@ func (g *gen) nested(td bool, n int) *Block {
 }
 
 // loop generates a loop of one of many shapes, with a body.
+// unsignedBound is a literal bound of an int counter written unsigned
+// (i < 8u), maybe: C compares the counter's residue modulo 2^32, which is
+// the counter while it is not negative (symexec, withoutResidue).
+func (g *gen) unsignedBound(hi Expr) Expr {
+	if l, ok := hi.(*Lit); ok && l.T.K == KInt && l.I >= 0 && g.chance(0.5) {
+		return uintLit(l.I)
+	}
+	return hi
+}
+
 func (g *gen) loop(out *[]Stmt) {
 	li := &loopInfo{}
 	uni := g.chance(0.6)
@@ -1081,7 +1091,7 @@ func (g *gen) loop(out *[]Stmt) {
 		if g.chance(0.3) {
 			post = &Assign{L: ref(v), Op: "+=", R: intLit(1)}
 		}
-		st = &For{Init: &Decl{V: v, Init: intLit(0)}, C: bin(op, ref(v), hi), Post: post, Body: body(n)}
+		st = &For{Init: &Decl{V: v, Init: intLit(0)}, C: bin(op, ref(v), g.unsignedBound(hi)), Post: post, Body: body(n)}
 	case 1: // for (int i = lo; i <= hi; i += k)
 		k := int64(1 + g.intn(3))
 		v := mk("i", tInt, nil, rk(0, hr.hi))
@@ -1104,7 +1114,7 @@ func (g *gen) loop(out *[]Stmt) {
 		lim := int64(1) << (1 + g.intn(4))
 		v := mk("i", tInt, nil, rk(1, lim))
 		li.v, li.trip = v, 5
-		var c Expr = bin("<", ref(v), intLit(lim))
+		var c Expr = bin("<", ref(v), g.unsignedBound(intLit(lim)))
 		if !uni {
 			c = bin("<=", ref(v), bin("+", g.toIntE(bin("&", g.tidE(), litOf(g.typeOf(g.tidE()), 7))), intLit(1)))
 			g.vr[v] = rk(1, 8)
