@@ -513,7 +513,14 @@ func (s *Solver) races(q RaceQuery, max int) (*RaceResult, error) {
 	if len(ss) == 0 || !mayConflict(ss) {
 		return res, nil
 	}
+	defer func(d time.Time) { s.deadline = d }(s.deadline)
+	start := time.Now()
 	for len(res.Witnesses) < max || len(res.Witnesses) == 0 {
+		if first := time.Since(start); len(res.Witnesses) == 1 && first > slowRace {
+			// a race that took long to find: the others are looked
+			// for as long again, at least moreRaces
+			s.deadline = earliest(s.deadline, time.Now().Add(maxDuration(first, moreRaces)))
+		}
 		var w *Witness
 		var st Status
 		var form *raceForm
@@ -545,6 +552,31 @@ func (s *Solver) races(q RaceQuery, max int) (*RaceResult, error) {
 		q.Exclude = append(q.Exclude[:len(q.Exclude):len(q.Exclude)], [2]int{w.Threads[0].Access.ID, w.Threads[1].Access.ID})
 	}
 	return res, nil
+}
+
+// A query whose first race took more than slowRace to find looks for the
+// other racing pairs (a witness each) for as long again, at least
+// moreRaces: Mandelbrot1 found its first race in seconds and then spent
+// its kernel's whole budget (40 s) on the others. Where the first race is
+// found quickly (every query of the testdata), every pair is looked for.
+const (
+	slowRace  = time.Second
+	moreRaces = 2 * time.Second
+)
+
+func maxDuration(a, b time.Duration) time.Duration {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// earliest is the earlier of a deadline (zero for none) and t.
+func earliest(deadline, t time.Time) time.Time {
+	if deadline.IsZero() || t.Before(deadline) {
+		return t
+	}
+	return deadline
 }
 
 // raceStatus is RaceStatus in the solver's own encoding.
