@@ -419,9 +419,11 @@ func (x *exec) narrowFresh(c protocol.Cond, fresh func(string) bool) {
 			x.narrowFresh(c.Y, fresh)
 		}
 	case *protocol.Cmp:
-		v, b, op, nonNeg, ok := x.comparedVar(c.X, c.Y, c.Op)
+		op := c.Op
+		v, b, nonNeg, ok := x.comparedVar(c.X, c.Y, op)
 		if !ok {
-			v, b, op, nonNeg, ok = x.comparedVar(c.Y, c.X, flipped[c.Op])
+			op = flipped[c.Op]
+			v, b, nonNeg, ok = x.comparedVar(c.Y, c.X, op)
 		}
 		if !ok || !fresh(v.Name) {
 			return
@@ -441,26 +443,26 @@ func (x *exec) narrowFresh(c protocol.Cond, fresh func(string) bool) {
 	}
 }
 
-// comparedVar reads e op bound as v op' b for a name v and a range b:
-// e is v itself, or v's residue modulo 2^w (v >= 0 ? v : v + 2^w, an int
+// comparedVar reads e op bound as v op b for a name v and a range b: e is
+// v itself, or v's residue modulo 2^w (v >= 0 ? v : v + 2^w, an int
 // compared with an unsigned: n == blockDim.x * 2) bounded above by less
 // than the residue of v's lowest value, so that v is not negative and is
 // its residue (nonNeg).
-func (x *exec) comparedVar(e, bound protocol.Expr, op protocol.CmpOp) (v *protocol.Var, b interval, _ protocol.CmpOp, nonNeg, ok bool) {
+func (x *exec) comparedVar(e, bound protocol.Expr, op protocol.CmpOp) (v *protocol.Var, b interval, nonNeg, ok bool) {
 	b = x.rangeOf(bound)
 	if v, ok := e.(*protocol.Var); ok {
-		return v, b, op, false, true
+		return v, b, false, true
 	}
 	r0, p, ok := residueOf(e)
 	v, isVar := r0.(*protocol.Var)
 	if !ok || !isVar || op != protocol.Eq && op != protocol.Lt && op != protocol.Le {
-		return nil, b, op, false, false
+		return nil, b, false, false
 	}
 	r, ranged := x.k.ranges[v.Name]
 	if !ranged || r.lo <= -inf || b.hi >= sat(p+r.lo) {
-		return nil, b, op, false, false
+		return nil, b, false, false
 	}
-	return v, b, op, true, true
+	return v, b, true, true
 }
 
 // residueOf matches v >= 0 ? v : v + p, the form unsignedValue gives
