@@ -1,6 +1,10 @@
 package protocol
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
 
 // term is a constant multiple of an expression that is not a sum.
 type term struct {
@@ -18,6 +22,11 @@ func LinearDiff(at Pos, x, y Expr) Expr {
 	if !addTerms(&ts, x, 1) || !addTerms(&ts, y, -1) {
 		return Diff(at, x, y)
 	}
+	return sumOf(at, ts)
+}
+
+// sumOf is the sum of the terms, the constant last.
+func sumOf(at Pos, ts []term) Expr {
 	var out Expr
 	var c int64
 	for _, t := range ts {
@@ -124,4 +133,52 @@ func abs(a int64) int64 {
 		return -a
 	}
 	return a
+}
+
+// Coefficients returns the distinct magnitudes, 2 and above, of the
+// coefficients of x read as a sum of constant multiples of other
+// expressions (as LinearDiff reads it), largest first: the radices of a
+// flattened index such as y*64 + x*4 + c.
+func Coefficients(x Expr) []int64 {
+	var ts []term
+	if !addTerms(&ts, x, 1) {
+		return nil
+	}
+	var out []int64
+	for _, t := range ts {
+		if c := abs(t.coeff); t.atom != nil && c >= 2 && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b int64) int { return cmp.Compare(b, a) })
+	return out
+}
+
+// Radix splits x, read as a sum as LinearDiff reads it, into low + m*high
+// for m >= 2: high gathers the terms whose coefficient m divides and the
+// constant's floored multiple of m, low the other terms and the constant's
+// remainder (in 0..m-1). The identity holds in the integers whatever the
+// terms' values; ok is false where a coefficient would overflow.
+func Radix(at Pos, x Expr, m int64) (low, high Expr, ok bool) {
+	var ts []term
+	if m < 2 || !addTerms(&ts, x, 1) {
+		return nil, nil, false
+	}
+	var lo, hi []term
+	for _, t := range ts {
+		switch {
+		case t.atom == nil:
+			r := t.coeff % m
+			if r < 0 {
+				r += m
+			}
+			lo = append(lo, term{coeff: r})
+			hi = append(hi, term{coeff: (t.coeff - r) / m})
+		case t.coeff%m == 0:
+			hi = append(hi, term{coeff: t.coeff / m, atom: t.atom})
+		default:
+			lo = append(lo, t)
+		}
+	}
+	return sumOf(at, lo), sumOf(at, hi), true
 }

@@ -2,6 +2,7 @@ package protocol_test
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/drfcheck/drfcheck/protocol"
@@ -79,8 +80,56 @@ func value(t *testing.T, e protocol.Expr, env map[string]int64) int64 {
 				return 0
 			}
 			return x / y
+		case protocol.Mod:
+			if y == 0 {
+				return 0
+			}
+			return x % y
 		}
 	}
 	t.Fatalf("cannot evaluate %s", printer.Node(e))
 	return 0
+}
+
+// TestRadix: x is low + m*high, with the constant's remainder in low
+// (floored, so in 0..m-1 for a negative constant too), checked on random
+// values; Coefficients lists the radices, largest first.
+func TestRadix(t *testing.T) {
+	tests := []struct {
+		x         string
+		m         int64
+		low, high string
+		coeffs    []int64
+	}{
+		{"y * 64 + x", 64, "x", "y", []int64{64}},
+		{"q * 2048 + r * 4 + e + c * 128", 128, "4 * r + e", "16 * q + c", []int64{2048, 128, 4}},
+		{"q * 2048 + r * 4 + e + c * 128", 4, "e", "512 * q + r + 32 * c", []int64{2048, 128, 4}},
+		{"y * 32 - 4", 32, "28", "y - 1", []int64{32}},
+		{"y * 32 + 70", 32, "6", "y + 2", []int64{32}},
+		{"-(y * 8) + x", 8, "x", "-y", []int64{8}},
+		{"x / 2 * 6 + x % 2", 6, "x % 2", "x / 2", []int64{6}},
+		{"x + y", 16, "x + y", "0", nil},
+	}
+	for _, tt := range tests {
+		x := parse(t, tt.x)
+		low, high, ok := protocol.Radix(protocol.Pos{}, x, tt.m)
+		if !ok {
+			t.Fatalf("Radix(%s, %d) failed", tt.x, tt.m)
+		}
+		if l, h := printer.Node(low), printer.Node(high); l != tt.low || h != tt.high {
+			t.Errorf("Radix(%s, %d) = %s, %s, want %s, %s", tt.x, tt.m, l, h, tt.low, tt.high)
+		}
+		if got := protocol.Coefficients(x); !slices.Equal(got, tt.coeffs) {
+			t.Errorf("Coefficients(%s) = %v, want %v", tt.x, got, tt.coeffs)
+		}
+		for range 20 {
+			env := map[string]int64{}
+			for _, v := range []string{"c", "e", "q", "r", "x", "y"} {
+				env[v] = rand.Int63n(2001) - 1000
+			}
+			if a, b := value(t, low, env)+tt.m*value(t, high, env), value(t, x, env); a != b {
+				t.Errorf("Radix(%s, %d): low + m*high is %d at %v, x is %d", tt.x, tt.m, a, env, b)
+			}
+		}
+	}
 }

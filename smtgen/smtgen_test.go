@@ -69,22 +69,28 @@ func TestRaces(t *testing.T) {
 		{"block stride", `param N; shared A; for i in 0..N step blockDim.x { wr A[i + tid]; }`, oneDim, smtgen.Holds},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := smtgen.Holds
-			for _, q := range queries(t, tc.src, tc.launch) {
-				q.Launch = tc.launch
-				res, err := s.Races(q, 1)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Status != smtgen.Holds {
-					got = res.Status
-				}
-			}
-			if got != tc.want {
+			if got := raceStatus(t, s, tc.src, tc.launch); got != tc.want {
 				t.Errorf("status %v, want %v", got, tc.want)
 			}
 		})
 	}
+}
+
+// raceStatus is the worst answer of the race queries of a protocol.
+func raceStatus(t *testing.T, s *smtgen.Solver, src string, launch smtgen.Launch) smtgen.Status {
+	t.Helper()
+	got := smtgen.Holds
+	for _, q := range queries(t, src, launch) {
+		q.Launch = launch
+		res, err := s.Races(q, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != smtgen.Holds {
+			got = res.Status
+		}
+	}
+	return got
 }
 
 // The witness of Listing 2.3 is the paper's: N = 2, r = 1 for the write and

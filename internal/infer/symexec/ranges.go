@@ -251,6 +251,9 @@ func (x *exec) binaryRange(e *protocol.Binary) interval {
 	case protocol.Div:
 		// truncating: |a / b| <= |a|, and the sign of a when b > 0
 		m := max(abs(a.lo), abs(a.hi))
+		if b.lo >= 1 && a.lo >= 0 {
+			return interval{a.lo / b.hi, a.hi / b.lo}
+		}
 		if b.lo >= 1 {
 			return interval{min(0, a.lo), max(0, a.hi)}
 		}
@@ -286,7 +289,7 @@ func (x *exec) binaryRange(e *protocol.Binary) interval {
 		}
 	case protocol.Shr:
 		if a.lo >= 0 && b.lo >= 0 {
-			return interval{0, a.hi}
+			return interval{0, a.hi >> min(b.lo, 63)}
 		}
 	}
 	return anyInt

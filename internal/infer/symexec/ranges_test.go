@@ -66,7 +66,13 @@ func TestRanges(t *testing.T) {
 		{"n * 8", bin(protocol.Mul, n, c(8)), interval{-1 << 34, 1<<34 - 8}},
 		{"n % 48", bin(protocol.Mod, n, c(48)), interval{-47, 47}},
 		{"tid % 48", bin(protocol.Mod, tid, c(48)), interval{0, 47}},
-		{"tid / 2", bin(protocol.Div, tid, c(2)), interval{0, 1023}},
+		// a quotient of a non-negative value is bounded by the divisor's range
+		{"tid / 2", bin(protocol.Div, tid, c(2)), interval{0, 511}},
+		{"tid / blockDim.x", bin(protocol.Div, tid, bdim), interval{0, 1023}},
+		// the operands' ranges are taken apart: 1024 / 1025 to 2047 / 2
+		{"(tid + 1024) / (tid + 2)", bin(protocol.Div, bin(protocol.Add, tid, c(1024)), bin(protocol.Add, tid, c(2))), interval{0, 1023}},
+		{"n / 4", bin(protocol.Div, n, c(4)), interval{-1 << 31, 1<<31 - 1}},
+		{"tid >> 3", bin(protocol.Shr, tid, c(3)), interval{0, 127}},
 		{"tid & n", bin(protocol.BitAnd, tid, n), interval{0, 1023}},
 		{"tid ^ 5", bin(protocol.BitXor, tid, c(5)), interval{0, 1023}},
 		{"an unknown name", &protocol.Var{Name: "m"}, anyInt},
