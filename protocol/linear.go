@@ -135,23 +135,35 @@ func abs(a int64) int64 {
 	return a
 }
 
-// Coefficients returns the distinct magnitudes, 2 and above, of the
-// coefficients of x read as a sum of constant multiples of other
-// expressions (as LinearDiff reads it), largest first: the radices of a
-// flattened index such as y*64 + x*4 + c.
-func Coefficients(x Expr) []int64 {
+// Radices returns the radices of x read as a sum of constant multiples of
+// other expressions (as LinearDiff reads it), largest first: the
+// magnitudes m >= 2 of its coefficients for which every term whose
+// coefficient m does not divide has a positive coefficient below m, as the
+// lower digits of a flattened index such as y*64 + x*4 + c do.
+func Radices(x Expr) []int64 {
 	var ts []term
 	if !addTerms(&ts, x, 1) {
 		return nil
 	}
 	var out []int64
 	for _, t := range ts {
-		if c := abs(t.coeff); t.atom != nil && c >= 2 && !slices.Contains(out, c) {
-			out = append(out, c)
+		if m := abs(t.coeff); t.atom != nil && m >= 2 && !slices.Contains(out, m) && digits(ts, m) {
+			out = append(out, m)
 		}
 	}
 	slices.SortFunc(out, func(a, b int64) int { return cmp.Compare(b, a) })
 	return out
+}
+
+// digits reports whether the terms that m does not divide have positive
+// coefficients below m.
+func digits(ts []term, m int64) bool {
+	for _, t := range ts {
+		if t.atom != nil && t.coeff%m != 0 && (t.coeff < 0 || t.coeff >= m) {
+			return false
+		}
+	}
+	return true
 }
 
 // Radix splits x, read as a sum as LinearDiff reads it, into low + m*high

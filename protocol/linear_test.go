@@ -93,7 +93,8 @@ func value(t *testing.T, e protocol.Expr, env map[string]int64) int64 {
 
 // TestRadix: x is low + m*high, with the constant's remainder in low
 // (floored, so in 0..m-1 for a negative constant too), checked on random
-// values; Coefficients lists the radices, largest first.
+// values; Radices lists the radices whose lower terms are digits, largest
+// first.
 func TestRadix(t *testing.T) {
 	tests := []struct {
 		x         string
@@ -109,6 +110,9 @@ func TestRadix(t *testing.T) {
 		{"-(y * 8) + x", 8, "x", "-y", []int64{8}},
 		{"x / 2 * 6 + x % 2", 6, "x % 2", "x / 2", []int64{6}},
 		{"x + y", 16, "x + y", "0", nil},
+		// no radix whose lower terms are digits: -3 * y is negative, and
+		// 4 * x is no digit below 3
+		{"4 * x - 3 * y", 4, "-3 * y", "x", nil},
 	}
 	for _, tt := range tests {
 		x := parse(t, tt.x)
@@ -119,8 +123,8 @@ func TestRadix(t *testing.T) {
 		if l, h := printer.Node(low), printer.Node(high); l != tt.low || h != tt.high {
 			t.Errorf("Radix(%s, %d) = %s, %s, want %s, %s", tt.x, tt.m, l, h, tt.low, tt.high)
 		}
-		if got := protocol.Coefficients(x); !slices.Equal(got, tt.coeffs) {
-			t.Errorf("Coefficients(%s) = %v, want %v", tt.x, got, tt.coeffs)
+		if got := protocol.Radices(x); !slices.Equal(got, tt.coeffs) {
+			t.Errorf("Radices(%s) = %v, want %v", tt.x, got, tt.coeffs)
 		}
 		for range 20 {
 			env := map[string]int64{}

@@ -295,7 +295,7 @@ func (e *encoder) race(q RaceQuery) *raceForm {
 	rv := f.vars
 	for d := 0; d < dims; d++ {
 		e.assert(e.eq(rv[0].index[d], rv[1].index[d]))
-		if !e.bv {
+		if !e.bv && modular(f, d) {
 			e.radixLemmas(f, d)
 		}
 	}
@@ -610,6 +610,39 @@ func (e *encoder) calls(r *modelReader, s site, sc scope, out map[string]int64) 
 	}
 }
 
+// modular reports whether some index of dimension d has a term that Z3's
+// linear arithmetic reasons about by cases, for which radixLemmas pay: a
+// quotient, remainder or bitwise operator, or the variable of a loop with
+// a step other than 1 (whose values are a progression). Elsewhere (indices
+// linear in the thread and unit loops: sha1's byte copies) the lemmas only
+// cost: 0.45 s to 0.97 s for sha1's shared buffer.
+func modular(f *raceForm, d int) bool {
+	for _, s := range f.sites {
+		strided := map[string]bool{}
+		for _, fr := range s.frames {
+			if l := fr.loop; l != nil && l.Step != nil {
+				if v, ok := l.Step.(*protocol.IntLit); !ok || v.Value != 1 {
+					strided[l.Var] = true
+				}
+			}
+		}
+		found := false
+		protocol.Inspect(s.access.Index[d], func(n protocol.Node) bool {
+			switch n := n.(type) {
+			case *protocol.Binary:
+				found = found || n.Op >= protocol.Div
+			case *protocol.Var:
+				found = found || strided[n.Name]
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
 // maxRadices bounds the radices of one index dimension that get lemmas.
 const maxRadices = 4
 
@@ -630,7 +663,7 @@ const maxRadices = 4
 func (e *encoder) radixLemmas(f *raceForm, d int) {
 	var radices []int64
 	for _, g := range f.groups {
-		for _, m := range protocol.Coefficients(f.sites[g.members[0]].access.Index[d]) {
+		for _, m := range protocol.Radices(f.sites[g.members[0]].access.Index[d]) {
 			if !slices.Contains(radices, m) {
 				radices = append(radices, m)
 			}
@@ -657,7 +690,8 @@ func (e *encoder) radixSplits(f *raceForm, d int, m int64, t int) (num, z3.Bool)
 	for gi, g := range f.groups {
 		x := f.sites[g.members[0]].access.Index[d]
 		lo, hi, ok := protocol.Radix(x.Pos(), x, m)
-		if !ok {
+		if !ok || !slices.Contains(protocol.Radices(x), m) {
+			// no lemma for this group: its low part is no digit
 			continue
 		}
 		sc := f.scopes[t][gi]
