@@ -86,7 +86,7 @@ func loadCUDA(ctx context.Context, opts *LoadOptions, path string, src []byte) (
 	}
 	// the kernel's time budget covers its inference too
 	iopts := infer.Options{Defines: opts.Defines, Includes: opts.Includes, Flags: opts.Flags, WarpSize: warp.size, LockStep: warp.lockStep, Budget: symexec.Budget{Timeout: opts.KernelTimeout},
-		MaxBlock: largest(opts.Block, hb), MaxGrid: largest(opts.Grid, hg), MinBlock: smallest(opts.Block, hb), Context: ctx}
+		MaxBlock: largest(opts.Block, hb), MaxGrid: largest(opts.Grid, hg), MinBlock: smallest(opts.Block, hb), MinGrid: smallest(opts.Grid, hg), Context: ctx}
 	kernels, err := infer.FromTU(tu, path, iopts)
 	if err != nil {
 		return nil, err

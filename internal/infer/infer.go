@@ -51,9 +51,9 @@ type Options struct {
 	// LockStep says that the threads of a warp run in lock-step (Bardsley and Donaldson,
 	// --warp-sync): see symexec.Options.
 	LockStep bool
-	// MaxBlock, MaxGrid and MinBlock bound the launch sizes given (flags,
-	// a header): see symexec.Options.
-	MaxBlock, MaxGrid, MinBlock [3]int64
+	// MaxBlock, MaxGrid, MinBlock and MinGrid bound the launch sizes
+	// given (flags, a header): see symexec.Options.
+	MaxBlock, MaxGrid, MinBlock, MinGrid [3]int64
 	// Context, when done, stops clang and cuts the analysis of each
 	// kernel (unknown, as a spent budget does); nil for none.
 	Context context.Context
@@ -69,7 +69,7 @@ func (o Options) symexec() symexec.Options {
 	if o.Context != nil {
 		b.Done = o.Context.Done()
 	}
-	return symexec.Options{WarpSize: o.WarpSize, Budget: b, LockStep: o.LockStep, MaxBlock: o.MaxBlock, MaxGrid: o.MaxGrid, MinBlock: o.MinBlock, Defect: o.Defect}
+	return symexec.Options{WarpSize: o.WarpSize, Budget: b, LockStep: o.LockStep, MaxBlock: o.MaxBlock, MaxGrid: o.MaxGrid, MinBlock: o.MinBlock, MinGrid: o.MinGrid, Defect: o.Defect}
 }
 
 // Kernel is the protocol of one kernel.

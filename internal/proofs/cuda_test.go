@@ -215,14 +215,15 @@ func (d *differential) prefetch(cases []*cudagen.Case) {
 // names and one warp size (drfcheck reads a batch as one file, and
 // warpSize is the file's); cases with a host program are read with their
 // launches (checkHostBatch), in batches of their own; a batch whose first
-// case exactLaunch picks has one block size, given to the inference.
+// case exactLaunch picks has one block size and one grid size, given to
+// the inference.
 func batches(todo []*cudagen.Case) [][]*cudagen.Case {
 	var out [][]*cudagen.Case
 	for len(todo) > 0 {
 		var batch, rest []*cudagen.Case
 		names := map[string]bool{}
 		for _, c := range todo {
-			sameLaunch := !exactLaunch(todo[0]) || c.Block == todo[0].Block
+			sameLaunch := !exactLaunch(todo[0]) || c.Block == todo[0].Block && c.Grid == todo[0].Grid
 			if len(batch) < batchSize && !names[c.Name] && c.WarpSize == todo[0].WarpSize && (c.Host == "") == (todo[0].Host == "") && sameLaunch {
 				names[c.Name] = true
 				batch = append(batch, c)
@@ -342,11 +343,13 @@ func (d *differential) infer(batch []*cudagen.Case) (map[string]infer.Kernel, er
 	}
 	opts := infer.Options{WarpSize: int64(batch[0].WarpSize), Defect: d.defect}
 	if exactLaunch(batch[0]) {
-		// as with --blockDim: blockDim is that number (symexec, limits)
+		// as with --blockDim and --gridDim: blockDim and gridDim are
+		// those numbers (symexec, limits)
 		for i, b := range batch[0].Block {
 			opts.MaxBlock[i] = int64(max(b, 1))
+			opts.MaxGrid[i] = int64(max(batch[0].Grid[i], 1))
 		}
-		opts.MinBlock = opts.MaxBlock
+		opts.MinBlock, opts.MinGrid = opts.MaxBlock, opts.MaxGrid
 	}
 	ks, _, err := infer.File(path, []byte(src), opts)
 	if err != nil {
@@ -383,8 +386,8 @@ func prototypes(name string) bool {
 }
 
 // exactLaunch says whether drfcheck infers a batch (named by its first
-// case, of no host program) knowing its block size, as it does where flags
-// or the file's header give it: one in three, chosen by name.
+// case, of no host program) knowing its block and grid sizes, as it does
+// where flags or the file's header give them: one in three, chosen by name.
 func exactLaunch(c *cudagen.Case) bool {
 	h := fnv.New32a()
 	h.Write([]byte("launch " + c.Name))

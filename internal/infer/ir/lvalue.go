@@ -133,6 +133,11 @@ func (l *lowerer) declRef(n *clang.Node) lval {
 		return l.tempLval(val{t: t, e: &Builtin{At: at, Kind: WarpSize}}, n)
 	}
 	if decl != nil && decl.Kind == "VarDecl" {
+		if !l.writable(decl) {
+			if v, ok := l.constant(decl, t); ok {
+				return l.tempLval(v, n)
+			}
+		}
 		if b := l.staticVar(decl); b != nil {
 			return lval{alts: []place{{kind: pMem, base: b, off: i64(at, 0)}}, t: t, n: n}
 		}
@@ -247,12 +252,28 @@ func (l *lowerer) hostVar(d *clang.Node) bool {
 	return l.fileVars[d.ID] && d.Kind == "VarDecl" && !textureRef(d)
 }
 
+// writable reports whether a variable lies in memory that the host or a
+// kernel may write whatever its declaration says: CUDA's __device__,
+// __constant__ (cudaMemcpyToSymbol) and __shared__ variables, and OpenCL's
+// in any address space but __constant (whose program-scope variables are
+// initialized when the program is built, and read-only). A const variable
+// outside them, such as "const unsigned LOG_NUM_BANKS = 4;" at namespace
+// scope, is its initializer: nvcc lets device code use it only as a
+// constant expression, and a write to a const object is not C++.
+func (l *lowerer) writable(d *clang.Node) bool {
+	if l.tu.OpenCL {
+		return varSpace(d.TypeString()) != "__constant" && varSpace(d.TypeString()) != ""
+	}
+	return d.HasAttr("CUDASharedAttr") || d.HasAttr("CUDAConstantAttr") || d.HasAttr("CUDADeviceAttr")
+}
+
 // constant returns the value of a file-scope constant of integer type.
 func (l *lowerer) constant(d *clang.Node, t ctype) (val, bool) {
 	if d.Init == "" || len(d.Inner) == 0 || t.kind != cScalar {
 		return val{}, false
 	}
-	if !d.Constexpr && !strings.HasPrefix(strings.TrimSpace(d.TypeString()), "const") {
+	readOnly := d.Constexpr || strings.HasPrefix(strings.TrimSpace(d.TypeString()), "const")
+	if !readOnly && !(l.tu.OpenCL && varSpace(d.TypeString()) == "__constant") {
 		return val{}, false
 	}
 	var v val

@@ -33,8 +33,8 @@ func (x *exec) eval(e ir.Expr) value {
 			return intVal{lit(at, x.k.warpSize)}
 		}
 		b := &protocol.Builtin{At: at, Kind: builtinKinds[e.Kind], Dim: e.Dim}
-		if r := x.k.builtinRange(b); b.Kind == protocol.BlockDim && r.lo == r.hi {
-			// the block size given (limits)
+		if r := x.k.builtinRange(b); (b.Kind == protocol.BlockDim || b.Kind == protocol.GridDim) && r.lo == r.hi {
+			// the block or grid size given (limits)
 			return intVal{lit(at, r.lo)}
 		}
 		return intVal{b}

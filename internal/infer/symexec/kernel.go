@@ -56,8 +56,10 @@ type Options struct {
 	// any. The ranges of values (ranges.go) take the built-in variables
 	// within them: where MinBlock is MaxBlock, blockDim is that number, so
 	// that a precondition such as __requires(n == blockDim.x * 2) fixes n
-	// (and the protocol is then one of that block size only).
-	MaxBlock, MaxGrid, MinBlock [3]int64
+	// (and the protocol is then one of that block size only). MinGrid is
+	// the smallest grid size given, and gridDim likewise a number where
+	// it is MaxGrid.
+	MaxBlock, MaxGrid, MinBlock, MinGrid [3]int64
 	// Defect is a deliberately unsound rule, for the property tests that
 	// show the oracles catch it; never set otherwise.
 	Defect Defect
@@ -81,7 +83,7 @@ const (
 // of this stage becomes an Unknown of the whole kernel, never a panic.
 func Protocol(f *ir.Func, path string, opts Options) (res Result) {
 	k := newKernel(path)
-	k.limits(opts.MaxBlock, opts.MaxGrid, opts.MinBlock)
+	k.limits(opts.MaxBlock, opts.MaxGrid, opts.MinBlock, opts.MinGrid)
 	k.warpSize = opts.WarpSize
 	if k.warpSize <= 0 {
 		k.warpSize = 32
@@ -348,6 +350,8 @@ type kernel struct {
 	// given; where it is maxBlock, the kernel is checked with that size
 	// alone and blockDim is that number
 	minBlock [3]int64
+	// minGrid: likewise the smallest gridDim
+	minGrid [3]int64
 	// launchAssumed: the grid is not given, and has fewer than 2^31
 	// threads along x (ranges.go)
 	launchAssumed bool

@@ -104,7 +104,7 @@ func (a interval) mul(b interval) interval {
 // x the grid given, else the launch assumption's: fewer than 2^31
 // threads, so at most 2^31 / blockDim.x blocks for the smallest
 // blockDim.x given.
-func (k *kernel) limits(maxBlock, maxGrid, minBlock [3]int64) {
+func (k *kernel) limits(maxBlock, maxGrid, minBlock, minGrid [3]int64) {
 	k.maxBlock = [3]int64{1024, 1024, 64}
 	k.maxGrid = [3]int64{min(1<<31-1, 1<<31/max(1, minBlock[0])), 65535, 65535}
 	k.launchAssumed = maxGrid[0] == 0
@@ -116,6 +116,10 @@ func (k *kernel) limits(maxBlock, maxGrid, minBlock [3]int64) {
 		}
 		if maxGrid[d] > 0 {
 			k.maxGrid[d] = maxGrid[d]
+		}
+		k.minGrid[d] = 1
+		if minGrid[d] > 0 && minGrid[d] == maxGrid[d] {
+			k.minGrid[d] = maxGrid[d]
 		}
 	}
 }
@@ -131,7 +135,7 @@ func (k *kernel) builtinRange(b *protocol.Builtin) interval {
 	case protocol.BlockIdx:
 		return interval{0, grid - 1}
 	}
-	return interval{1, grid}
+	return interval{max(1, k.minGrid[b.Dim]), grid}
 }
 
 // launchFactors returns the range of a product of factors where one is

@@ -78,7 +78,7 @@ func TestRanges(t *testing.T) {
 		{"an unknown name", &protocol.Var{Name: "m"}, anyInt},
 	} {
 		k := newKernel("k.cu")
-		k.limits([3]int64{}, [3]int64{}, [3]int64{})
+		k.limits([3]int64{}, [3]int64{}, [3]int64{}, [3]int64{})
 		x := &exec{k: k}
 		k.kinds["n"] = protocol.Param
 		k.setRange("n", typeRange(ir.Type{Kind: ir.Int, Size: 4, Signed: true}))
@@ -106,7 +106,7 @@ func TestLimits(t *testing.T) {
 		{"2048 threads, 64 blocks", [3]int64{2048, 1, 1}, [3]int64{64, 0, 0}, [3]int64{2048, 1, 1}, [3]int64{2048, 1, 1}, [3]int64{64, 65535, 65535}},
 	} {
 		k := newKernel("k.cu")
-		k.limits(c.maxBlock, c.maxGrid, c.minBlock)
+		k.limits(c.maxBlock, c.maxGrid, c.minBlock, [3]int64{})
 		if k.maxBlock != c.wantBlock || k.maxGrid != c.wantGrid {
 			t.Errorf("%s: limits %v %v, want %v %v", c.name, k.maxBlock, k.maxGrid, c.wantBlock, c.wantGrid)
 		}
@@ -119,10 +119,33 @@ func TestGivenGrid(t *testing.T) {
 	b := func(k protocol.BuiltinKind) protocol.Expr { return &protocol.Builtin{Kind: k} }
 	e := &protocol.Binary{Op: protocol.Mul, X: b(protocol.BlockIdx), Y: b(protocol.BlockDim)}
 	k := newKernel("k.cu")
-	k.limits([3]int64{}, [3]int64{1 << 30, 1, 1}, [3]int64{})
+	k.limits([3]int64{}, [3]int64{1 << 30, 1, 1}, [3]int64{}, [3]int64{})
 	x := &exec{k: k}
 	if got, want := x.rangeOf(e), (interval{0, (1<<30 - 1) * 1024}); got != want {
 		t.Errorf("rangeOf(blockIdx.x * blockDim.x) = %v under a grid of 2^30, want %v", got, want)
+	}
+	// one grid given (as the flags give it): gridDim is that number, and
+	// the grid-stride of a block of 256 threads is a literal; two grids
+	// given leave gridDim between 1 and the larger
+	for _, c := range []struct {
+		name             string
+		maxGrid, minGrid [3]int64
+		want             interval
+	}{
+		{"one grid", [3]int64{64, 2, 1}, [3]int64{64, 2, 1}, interval{64, 64}},
+		{"two grids", [3]int64{64, 2, 1}, [3]int64{32, 2, 1}, interval{1, 64}},
+		{"any grid along x", [3]int64{0, 2, 1}, [3]int64{0, 2, 1}, interval{1, 1 << 31 / 256}},
+	} {
+		k := newKernel("k.cu")
+		k.limits([3]int64{256, 1, 1}, c.maxGrid, [3]int64{256, 1, 1}, c.minGrid)
+		x := &exec{k: k}
+		if got := x.rangeOf(b(protocol.GridDim)); got != c.want {
+			t.Errorf("%s: rangeOf(gridDim.x) = %v, want %v", c.name, got, c.want)
+		}
+		_, isConst := x.constValue(b(protocol.GridDim))
+		if isConst != (c.want.lo == c.want.hi) {
+			t.Errorf("%s: gridDim.x a constant: %v", c.name, isConst)
+		}
 	}
 }
 
@@ -155,7 +178,7 @@ func TestNarrowRanges(t *testing.T) {
 		{"(unsigned)n != 3", [3]int64{}, cmp(at, protocol.Ne, residue, lit(at, 3)), intRange},
 	} {
 		x := &exec{k: newKernel("k.cu")}
-		x.k.limits(c.block, [3]int64{}, c.block)
+		x.k.limits(c.block, [3]int64{}, c.block, [3]int64{})
 		x.k.kinds["n"] = protocol.Param
 		x.k.setRange("n", intRange)
 		x.narrowRanges(c.c)
@@ -195,7 +218,7 @@ func TestBelowDivisor(t *testing.T) {
 	} {
 		x := &exec{k: newKernel("k.cu")}
 		b := [3]int64{c.block, 1, 1}
-		x.k.limits(b, [3]int64{}, b)
+		x.k.limits(b, [3]int64{}, b, [3]int64{})
 		x.k.setRange("m", interval{-4, 4})
 		got, ok := x.belowDivisor(c.a, c.op, c.k)
 		if ok != (c.want != nil) || ok && !equal(got, c.want) {

@@ -47,7 +47,7 @@ func (x *exec) constValue(e protocol.Expr) (int64, bool) {
 			return fits(r.lo)
 		}
 	case *protocol.Builtin:
-		// blockDim where the block size is given
+		// blockDim or gridDim where the block or grid size is given
 		if r := x.k.builtinRange(e); r.lo == r.hi {
 			return fits(r.lo)
 		}

@@ -55,7 +55,7 @@ var ConstructNames = []string{
 	"local array", "float local", "data-dependent index", "input array",
 	// barriers
 	"__syncthreads", "barrier in loop", "barrier in if", "barrier in fn", "__syncwarp", "__syncthreads_count",
-	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "array snapshot", "precondition about pairs", "precondition fixing a parameter", "precondition on the block size", "int counter, unsigned bound",
+	"__syncthreads_or/and", "read of own write", "own value as index", "barrier invariant", "array snapshot", "precondition about pairs", "precondition fixing a parameter", "precondition on the block size", "precondition on the grid size", "namespace constant", "int counter, unsigned bound",
 	// warps
 	"warps of 2-8", "several warps", "warpSize", "__syncwarp(0xffffffff)", "__syncwarp in loop", "__syncwarp in if",
 	"warp barrier, several warps", "grid.sync()",
@@ -102,6 +102,9 @@ func constructs(p *Program) map[string]bool {
 	hostConstructs(p, add)
 	if p.blocks() > 1 {
 		add("grid > 1")
+	}
+	if p.namedConsts() {
+		add("namespace constant")
 	}
 	if p.warp() < 32 {
 		add("warps of 2-8")
@@ -394,6 +397,9 @@ func constructs(p *Program) map[string]bool {
 				walkExpr(s.Invs[0].C, func(e Expr) {
 					if isBuiltin(e, "blockDim", 0) {
 						add("precondition on the block size")
+					}
+					if isBuiltin(e, "gridDim", 0) {
+						add("precondition on the grid size")
 					}
 				})
 				return

@@ -68,19 +68,24 @@ func (g *gen) pairPrecondition(out *[]Stmt) {
 const fixedParamProb = 0.1
 
 // fixedParam places such a precondition, maybe. Half of them state n in
-// terms of the block size (n == blockDim.x * 2 + 1, n == blockDim.x - 3),
-// which fixes n where the block size is given (symexec, narrowRanges):
-// the CUDA differential infers some batches with their launch
-// (exactLaunch). blockDim.x is unsigned, so n is compared as C converts
-// it: an int becomes its residue modulo 2^32.
+// terms of the block or grid size (n == blockDim.x * 2 + 1,
+// n == gridDim.x - 3), which fixes n where the launch is given (symexec,
+// limits and narrowRanges): the CUDA differential infers some batches
+// with their launch (exactLaunch). blockDim.x and gridDim.x are unsigned,
+// so n is compared as C converts it: an int becomes its residue modulo
+// 2^32.
 func (g *gen) fixedParam(out *[]Stmt) {
 	if g.prr == nil || g.prr.Float64() >= fixedParamProb {
 		return
 	}
 	v := g.nPar.Vals[0]
 	var c Expr = bin("==", ref(g.nPar), intLit(v))
-	if b := int64(g.p.Block[0]); g.prr.Intn(2) == 0 {
+	if r := g.prr.Intn(4); r < 2 {
 		var e Expr = bdim(0)
+		b := int64(g.p.Block[0])
+		if r == 1 {
+			e, b = gdim(0), int64(g.p.Grid[0])
+		}
 		switch {
 		case v < b:
 			e = bin("-", e, intLit(b-v))

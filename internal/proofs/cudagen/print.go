@@ -599,6 +599,9 @@ func (prog *Program) Print() string {
 		p.line("")
 	}
 	p.fn(prog.Kernel, true)
+	if prog.namedConsts() {
+		return withNamedConsts(p.b.String())
+	}
 	return p.b.String()
 }
 
