@@ -295,7 +295,7 @@ func (e *encoder) race(q RaceQuery) *raceForm {
 	rv := f.vars
 	for d := 0; d < dims; d++ {
 		e.assert(e.eq(rv[0].index[d], rv[1].index[d]))
-		if !e.bv && modular(f, d) {
+		if !e.bv {
 			e.radixLemmas(f, d)
 		}
 	}
@@ -610,37 +610,33 @@ func (e *encoder) calls(r *modelReader, s site, sc scope, out map[string]int64) 
 	}
 }
 
-// modular reports whether some index of dimension d has a term that Z3's
-// linear arithmetic reasons about by cases, for which radixLemmas pay: a
-// quotient, remainder or bitwise operator, or the variable of a loop with
-// a step other than 1 (whose values are a progression). Elsewhere (indices
-// linear in the thread and unit loops: sha1's byte copies) the lemmas only
-// cost: 0.45 s to 0.97 s for sha1's shared buffer.
-func modular(f *raceForm, d int) bool {
-	for _, s := range f.sites {
-		strided := map[string]bool{}
-		for _, fr := range s.frames {
-			if l := fr.loop; l != nil && l.Step != nil {
-				if v, ok := l.Step.(*protocol.IntLit); !ok || v.Value != 1 {
-					strided[l.Var] = true
-				}
+// modular reports whether a site's index in dimension d has a term that
+// Z3's linear arithmetic reasons about by cases, for which radixLemmas
+// pay: a quotient, remainder or bitwise operator, or the variable of a loop
+// with a step other than 1 (whose values are a progression). Elsewhere
+// (indices linear in the thread and unit loops: sha1's byte copies) the
+// lemmas only cost: 0.45 s to 0.97 s for sha1's shared buffer, and 2.3 s
+// to 8 s for sha1_overlap's, where one index of a hundred has a remainder.
+func modular(s site, d int) bool {
+	strided := map[string]bool{}
+	for _, fr := range s.frames {
+		if l := fr.loop; l != nil && l.Step != nil {
+			if v, ok := l.Step.(*protocol.IntLit); !ok || v.Value != 1 {
+				strided[l.Var] = true
 			}
-		}
-		found := false
-		protocol.Inspect(s.access.Index[d], func(n protocol.Node) bool {
-			switch n := n.(type) {
-			case *protocol.Binary:
-				found = found || n.Op >= protocol.Div
-			case *protocol.Var:
-				found = found || strided[n.Name]
-			}
-			return !found
-		})
-		if found {
-			return true
 		}
 	}
-	return false
+	found := false
+	protocol.Inspect(s.access.Index[d], func(n protocol.Node) bool {
+		switch n := n.(type) {
+		case *protocol.Binary:
+			found = found || n.Op >= protocol.Div
+		case *protocol.Var:
+			found = found || strided[n.Name]
+		}
+		return !found
+	})
+	return found
 }
 
 // maxRadices bounds the radices of one index dimension that get lemmas.
@@ -654,15 +650,19 @@ const maxRadices = 4
 // 40 s and a grid-stride loop writing paths[i + iter*100000] (i below
 // 100000) more than 30 s; the bit-vector encoding took 5 s and 6 s.
 //
-// For each radix m, the coefficients of the dimension's index expressions,
-// each thread gets a constant low and a Boolean in: a thread at a group
-// whose index splits as low + m*high with low in range is in, with that
+// For each radix m (a coefficient of the modular indices of the
+// dimension, whose lower terms are digits: protocol.Radices), each thread
+// gets a constant low and a Boolean in: a thread at a group whose index is
+// modular and splits as low + m*high with low in range is in, with that
 // low. The lemma is valid in the integers (the split's identity is among
 // its premises, so it holds whatever the encoding made of the terms), so
 // it changes no answer: the integer encoding only, where no value wraps.
 func (e *encoder) radixLemmas(f *raceForm, d int) {
 	var radices []int64
 	for _, g := range f.groups {
+		if !modular(f.sites[g.members[0]], d) {
+			continue
+		}
 		for _, m := range protocol.Radices(f.sites[g.members[0]].access.Index[d]) {
 			if !slices.Contains(radices, m) {
 				radices = append(radices, m)
@@ -689,6 +689,9 @@ func (e *encoder) radixSplits(f *raceForm, d int, m int64, t int) (num, z3.Bool)
 	rv := f.vars[t]
 	for gi, g := range f.groups {
 		x := f.sites[g.members[0]].access.Index[d]
+		if !modular(f.sites[g.members[0]], d) {
+			continue
+		}
 		lo, hi, ok := protocol.Radix(x.Pos(), x, m)
 		if !ok || !slices.Contains(protocol.Radices(x), m) {
 			// no lemma for this group: its low part is no digit
