@@ -298,6 +298,9 @@ const (
 	// IgnoreDistinct leaves out the distinct declarations (either
 	// encoding).
 	IgnoreDistinct
+	// RadixNoRange states the radix lemmas of the integer encoding
+	// without their premise that the low parts are digits (in 0..m-1).
+	RadixNoRange
 )
 
 // Break makes the solver's encoding use the defective rule d;

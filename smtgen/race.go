@@ -701,6 +701,9 @@ func (e *encoder) radixSplits(f *raceForm, d int, m int64, t int) (num, z3.Bool)
 		l, h := e.expr(lo, sc), e.expr(hi, sc)
 		split := and(e.ctx, rv.at[gi], e.eq(rv.index[d], e.add(l, e.mul(e.lit(m), h))),
 			e.ge(l, e.lit(0)), e.lt(l, e.lit(m)))
+		if e.defect == RadixNoRange {
+			split = and(e.ctx, rv.at[gi], e.eq(rv.index[d], e.add(l, e.mul(e.lit(m), h))))
+		}
 		e.assert(split.Implies(and(e.ctx, in, e.eq(low, l))))
 	}
 	return low, in
