@@ -658,12 +658,14 @@ const maxRadices = 4
 // its premises, so it holds whatever the encoding made of the terms), so
 // it changes no answer: the integer encoding only, where no value wraps.
 func (e *encoder) radixLemmas(f *raceForm, d int) {
+	// the digit radices of each group's index, none where it is not modular
+	digits := make([][]int64, len(f.groups))
 	var radices []int64
-	for _, g := range f.groups {
-		if !modular(f.sites[g.members[0]], d) {
-			continue
+	for gi, g := range f.groups {
+		if s := f.sites[g.members[0]]; modular(s, d) {
+			digits[gi] = protocol.Radices(s.access.Index[d])
 		}
-		for _, m := range protocol.Radices(f.sites[g.members[0]].access.Index[d]) {
+		for _, m := range digits[gi] {
 			if !slices.Contains(radices, m) {
 				radices = append(radices, m)
 			}
@@ -674,37 +676,36 @@ func (e *encoder) radixLemmas(f *raceForm, d int) {
 		var low [2]num
 		var in [2]z3.Bool
 		for t := 0; t < 2; t++ {
-			low[t], in[t] = e.radixSplits(f, d, m, t)
+			low[t], in[t] = e.radixSplits(f, d, m, t, digits)
 		}
 		e.assert(and(e.ctx, in[0], in[1]).Implies(e.eq(low[0], low[1])))
 	}
 }
 
-// radixSplits encodes thread t's low part of index dimension d for radix m.
-func (e *encoder) radixSplits(f *raceForm, d int, m int64, t int) (num, z3.Bool) {
+// radixSplits encodes thread t's low part of index dimension d for radix
+// m, at the groups whose digit radices include m.
+func (e *encoder) radixSplits(f *raceForm, d int, m int64, t int, digits [][]int64) (num, z3.Bool) {
 	name := threadName(fmt.Sprintf("low%d_%d", m, d), t+1)
 	e.internal[name] = true
 	low := e.int(name)
 	in := e.ctx.BoolConst(threadName(fmt.Sprintf("in%d_%d", m, d), t+1))
 	rv := f.vars[t]
 	for gi, g := range f.groups {
-		x := f.sites[g.members[0]].access.Index[d]
-		if !modular(f.sites[g.members[0]], d) {
+		if !slices.Contains(digits[gi], m) {
 			continue
 		}
+		x := f.sites[g.members[0]].access.Index[d]
 		lo, hi, ok := protocol.Radix(x.Pos(), x, m)
-		if !ok || !slices.Contains(protocol.Radices(x), m) {
-			// no lemma for this group: its low part is no digit
+		if !ok {
 			continue
 		}
 		sc := f.scopes[t][gi]
 		l, h := e.expr(lo, sc), e.expr(hi, sc)
-		split := and(e.ctx, rv.at[gi], e.eq(rv.index[d], e.add(l, e.mul(e.lit(m), h))),
-			e.ge(l, e.lit(0)), e.lt(l, e.lit(m)))
-		if e.defect == RadixNoRange {
-			split = and(e.ctx, rv.at[gi], e.eq(rv.index[d], e.add(l, e.mul(e.lit(m), h))))
+		split := []z3.Bool{rv.at[gi], e.eq(rv.index[d], e.add(l, e.mul(e.lit(m), h)))}
+		if e.defect != RadixNoRange {
+			split = append(split, e.ge(l, e.lit(0)), e.lt(l, e.lit(m)))
 		}
-		e.assert(split.Implies(and(e.ctx, in, e.eq(low, l))))
+		e.assert(and(e.ctx, split...).Implies(and(e.ctx, in, e.eq(low, l))))
 	}
 	return low, in
 }

@@ -262,7 +262,8 @@ func (l *lowerer) hostVar(d *clang.Node) bool {
 // constant expression, and a write to a const object is not C++.
 func (l *lowerer) writable(d *clang.Node) bool {
 	if l.tu.OpenCL {
-		return varSpace(d.TypeString()) != "__constant" && varSpace(d.TypeString()) != ""
+		space := varSpace(d.TypeString())
+		return space != "__constant" && space != ""
 	}
 	return d.HasAttr("CUDASharedAttr") || d.HasAttr("CUDAConstantAttr") || d.HasAttr("CUDADeviceAttr")
 }
