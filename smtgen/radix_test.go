@@ -26,7 +26,8 @@ func TestRadixLemmas(t *testing.T) {
 // TestBrokenRadix: the racy cases of TestRadixLemmas catch radix lemmas
 // stated without their premise that the low parts are digits (a row past
 // its radix is then taken for a different cell): some racy case is then
-// reported race free.
+// reported race free. internal/proofs' TestBrokenRadixIndices catches it
+// with generated protocols against the reference semantics too.
 func TestBrokenRadix(t *testing.T) {
 	s := smtgen.NewSolverWith(20*time.Second, smtgen.Ints)
 	s.Break(smtgen.RadixNoRange)

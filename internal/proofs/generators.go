@@ -41,6 +41,10 @@
 //     TestBrokenIntervals does the same for defective interval relations
 //     (the earlier iteration taken to be the later one, the crossings
 //     dropped, the first and last iterations widened).
+//   - TestRadixIndices: TestSMTEncodingIntervals with the integer
+//     encoding alone on flattened indices (WithRadix), where two threads
+//     meet with different digits; TestBrokenRadixIndices catches the radix
+//     lemmas stated without their range premise.
 //   - TestRegression*: the minimal counterexamples of the pipeline bugs the
 //     properties found (both fixed), as plain tests.
 //
