@@ -256,7 +256,7 @@ func (x *exec) binaryRange(e *protocol.Binary) interval {
 		// truncating: |a / b| <= |a|, and the sign of a when b > 0
 		m := max(abs(a.lo), abs(a.hi))
 		if b.lo >= 1 && a.lo >= 0 {
-			return interval{a.lo / b.hi, a.hi / b.lo}
+			return interval{a.lo / b.hi, unbounded(a.hi, a.hi/b.lo)}
 		}
 		if b.lo >= 1 {
 			return interval{min(0, a.lo), max(0, a.hi)}
@@ -293,10 +293,20 @@ func (x *exec) binaryRange(e *protocol.Binary) interval {
 		}
 	case protocol.Shr:
 		if a.lo >= 0 && b.lo >= 0 {
-			return interval{0, a.hi >> min(b.lo, 63)}
+			return interval{0, unbounded(a.hi, a.hi>>min(b.lo, 63))}
 		}
 	}
 	return anyInt
+}
+
+// unbounded is v, or inf where the bound it was computed from is inf:
+// inf stands for any larger value (a 64-bit unsigned one up to 2^64 - 1),
+// so inf / 4 is no bound of a quotient.
+func unbounded(from, v int64) int64 {
+	if from >= inf {
+		return inf
+	}
+	return v
 }
 
 // allOnes is the least 2^k - 1 at least v, for v >= 0.

@@ -47,7 +47,7 @@ func TestSatMul(t *testing.T) {
 func TestRanges(t *testing.T) {
 	b := func(k protocol.BuiltinKind, d int) protocol.Expr { return &protocol.Builtin{Kind: k, Dim: d} }
 	tid, bid, bdim, gdim := b(protocol.ThreadIdx, 0), b(protocol.BlockIdx, 0), b(protocol.BlockDim, 0), b(protocol.GridDim, 0)
-	n := &protocol.Var{Name: "n"}
+	n, u := &protocol.Var{Name: "n"}, &protocol.Var{Name: "u"}
 	bin := func(op protocol.BinOp, x, y protocol.Expr) protocol.Expr { return &protocol.Binary{Op: op, X: x, Y: y} }
 	c := func(v int64) protocol.Expr { return &protocol.IntLit{Value: v} }
 	for _, tc := range []struct {
@@ -73,6 +73,10 @@ func TestRanges(t *testing.T) {
 		{"(tid + 1024) / (tid + 2)", bin(protocol.Div, bin(protocol.Add, tid, c(1024)), bin(protocol.Add, tid, c(2))), interval{0, 1023}},
 		{"n / 4", bin(protocol.Div, n, c(4)), interval{-1 << 31, 1<<31 - 1}},
 		{"tid >> 3", bin(protocol.Shr, tid, c(3)), interval{0, 127}},
+		// inf stands for any larger value (u is up to 2^64 - 1): no
+		// quotient of it is below inf / 4
+		{"u / 4", bin(protocol.Div, u, c(4)), interval{0, inf}},
+		{"u >> 2", bin(protocol.Shr, u, c(2)), interval{0, inf}},
 		{"tid & n", bin(protocol.BitAnd, tid, n), interval{0, 1023}},
 		{"tid ^ 5", bin(protocol.BitXor, tid, c(5)), interval{0, 1023}},
 		{"an unknown name", &protocol.Var{Name: "m"}, anyInt},
@@ -82,6 +86,8 @@ func TestRanges(t *testing.T) {
 		x := &exec{k: k}
 		k.kinds["n"] = protocol.Param
 		k.setRange("n", typeRange(ir.Type{Kind: ir.Int, Size: 4, Signed: true}))
+		k.kinds["u"] = protocol.Param
+		k.setRange("u", typeRange(ir.Type{Kind: ir.Int, Size: 8}))
 		if got := x.rangeOf(tc.e); got != tc.want {
 			t.Errorf("%s: rangeOf = %v, want %v", tc.name, got, tc.want)
 		}
