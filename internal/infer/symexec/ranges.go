@@ -241,7 +241,7 @@ func (x *exec) binaryRange(e *protocol.Binary) interval {
 		}
 		return a.add(b)
 	case protocol.Sub:
-		return a.add(b.neg())
+		return x.maskedDiff(e, a.add(b.neg()))
 	case protocol.Mul:
 		fs := factors(e, nil)
 		r := interval{1, 1}
@@ -297,6 +297,25 @@ func (x *exec) binaryRange(e *protocol.Binary) interval {
 		}
 	}
 	return anyInt
+}
+
+// maskedDiff narrows r, the range of e = x - (y & z), where y >= 0: y & z
+// keeps some of y's bits, so it lies in [0, y] and e in [x - y, x]. The
+// lower bound is the range of x - y with its like terms cancelled: the
+// bitonic sort's 2*tid - (tid & (stride - 1)) is at least tid, never
+// negative, so its conversion to unsigned does not wrap.
+func (x *exec) maskedDiff(e *protocol.Binary, r interval) interval {
+	m, ok := e.Y.(*protocol.Binary)
+	if !ok || m.Op != protocol.BitAnd {
+		return r
+	}
+	for _, y := range []protocol.Expr{m.X, m.Y} {
+		if x.rangeOf(y).lo >= 0 {
+			r.lo = max(r.lo, x.rangeOf(protocol.LinearDiff(e.Pos(), e.X, y)).lo)
+			r.hi = min(r.hi, x.rangeOf(e.X).hi)
+		}
+	}
+	return r
 }
 
 // unbounded is v, or inf where the bound it was computed from is inf:

@@ -78,6 +78,11 @@ func TestRanges(t *testing.T) {
 		{"u / 4", bin(protocol.Div, u, c(4)), interval{0, inf}},
 		{"u >> 2", bin(protocol.Shr, u, c(2)), interval{0, inf}},
 		{"tid & n", bin(protocol.BitAnd, tid, n), interval{0, 1023}},
+		// tid & n keeps some of tid's bits: at most tid
+		{"2*tid - (tid & n)", bin(protocol.Sub, bin(protocol.Mul, c(2), tid), bin(protocol.BitAnd, tid, n)), interval{0, 2046}},
+		{"tid - (n & tid)", bin(protocol.Sub, tid, bin(protocol.BitAnd, n, tid)), interval{0, 1023}},
+		// n may be negative: n & tid is in [0, tid], n - (n & tid) not above n
+		{"n - (n & tid)", bin(protocol.Sub, n, bin(protocol.BitAnd, n, tid)), interval{-1<<31 - 1023, 1<<31 - 1}},
 		{"tid ^ 5", bin(protocol.BitXor, tid, c(5)), interval{0, 1023}},
 		{"an unknown name", &protocol.Var{Name: "m"}, anyInt},
 	} {
