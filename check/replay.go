@@ -24,10 +24,10 @@ func ReplayRace(f *protocol.File, w *smtgen.Witness, benign bool) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range eval.Races(res) {
-		if collides(r.A, r.B, w) || collides(r.B, r.A, w) {
-			return nil
-		}
+	first := func(a eval.AccessValue) bool { return a.Thread == 0 && same(a, w.Threads[0]) }
+	second := func(a eval.AccessValue) bool { return a.Thread == 1 && same(a, w.Threads[1]) }
+	if _, ok := eval.RaceBetween(res, first, second); ok {
+		return nil
 	}
 	return fmt.Errorf("the accesses at %s and %s do not collide when run with these values",
 		w.Threads[0].Access.At, w.Threads[1].Access.At)
@@ -50,11 +50,6 @@ func raceConfig(w *smtgen.Witness, benign bool) eval.Config {
 		cfg.Threads = append(cfg.Threads, eval.Thread{Idx: t.ThreadIdx, Block: t.BlockIdx, Locals: values(t.Locals)})
 	}
 	return cfg
-}
-
-// collides reports whether a is the witness's first access and b its second.
-func collides(a, b eval.AccessValue, w *smtgen.Witness) bool {
-	return a.Thread == 0 && b.Thread == 1 && same(a, w.Threads[0]) && same(b, w.Threads[1])
 }
 
 func same(a eval.AccessValue, t smtgen.ThreadWitness) bool {

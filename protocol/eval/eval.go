@@ -51,6 +51,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/drfcheck/drfcheck/protocol"
@@ -588,22 +589,14 @@ func trips(lo, hi, step int64) int64 {
 // of one warp, in the same phase of one block, or in different blocks on a
 // global array in the same grid phase.
 func Races(r *Result) []Race {
-	type located struct {
-		AccessValue
-		block int
-	}
 	var keys []string
 	buckets := map[string][]located{}
-	for b, run := range r.Blocks {
-		for _, phase := range run.Phases {
-			for _, a := range phase {
-				k := fmt.Sprint(a.Access.Array, a.Index)
-				if _, ok := buckets[k]; !ok {
-					keys = append(keys, k)
-				}
-				buckets[k] = append(buckets[k], located{a, b})
-			}
+	for _, a := range r.located() {
+		k := fmt.Sprint(a.Access.Array, a.Index)
+		if _, ok := buckets[k]; !ok {
+			keys = append(keys, k)
 		}
+		buckets[k] = append(buckets[k], a)
 	}
 	segs := newSegments(r)
 	var races []Race
@@ -611,28 +604,89 @@ func Races(r *Result) []Race {
 		as := buckets[k]
 		for i, a := range as {
 			for _, b := range as[i+1:] {
-				var concurrent bool
-				g := protocol.ScopeBlock
-				switch {
-				case a.block != b.block:
-					g = protocol.ScopeGrid
-					concurrent = r.Kinds[a.Access.Array] == protocol.Global && a.GridPhase == b.GridPhase
-				case a.Warp == b.Warp && r.LockStep && a.Thread != b.Thread:
-					sa, sb := segs.of(a.AccessValue, b.AccessValue)
-					concurrent = a.WarpPhase == b.WarpPhase && sa == sb
-				case a.Warp == b.Warp:
-					concurrent = a.WarpPhase == b.WarpPhase
-				default:
-					concurrent = a.Phase == b.Phase
-				}
-				if a.Thread != b.Thread && protocol.Conflicts(a.Access.ModeIn(g), b.Access.ModeIn(g)) && concurrent &&
-					(r.BenignRaces || !Benign(a.AccessValue, b.AccessValue)) && Admits(a.AccessValue, b.AccessValue) {
+				if r.racing(segs, a, b) {
 					races = append(races, Race{a.AccessValue, b.AccessValue})
 				}
 			}
 		}
 	}
 	return races
+}
+
+// RaceBetween returns a racing pair of r (as Races counts them) of an
+// access value that first selects and one that second selects, in either
+// order. Only the selected values are paired: a replay asks about one
+// pair, and where two threads touch one cell in every iteration of a long
+// loop, Races pairs them all (nqueen's witness: a run of 24 GB, killed
+// after ten minutes).
+func RaceBetween(r *Result, first, second func(AccessValue) bool) (Race, bool) {
+	var firsts, seconds []located
+	for _, a := range r.located() {
+		if first(a.AccessValue) {
+			firsts = append(firsts, a)
+		}
+		if second(a.AccessValue) {
+			seconds = append(seconds, a)
+		}
+	}
+	if len(firsts) == 0 || len(seconds) == 0 {
+		return Race{}, false
+	}
+	segs := newSegments(r)
+	for _, a := range firsts {
+		for _, b := range seconds {
+			if a.order > b.order {
+				a, b = b, a
+			}
+			if a.order != b.order && a.Access.Array == b.Access.Array && slices.Equal(a.Index, b.Index) && r.racing(segs, a, b) {
+				return Race{a.AccessValue, b.AccessValue}, true
+			}
+		}
+	}
+	return Race{}, false
+}
+
+// located is an access value with its block and its place in the Result.
+type located struct {
+	AccessValue
+	block, order int
+}
+
+// located lists the access values of r in order: by block, phase, and
+// place in the phase.
+func (r *Result) located() []located {
+	var out []located
+	for b, run := range r.Blocks {
+		for _, phase := range run.Phases {
+			for _, a := range phase {
+				out = append(out, located{a, b, len(out)})
+			}
+		}
+	}
+	return out
+}
+
+// racing reports whether two access values of one cell, a before b in the
+// Result, race: distinct threads, at least one a write (protocol.Conflicts;
+// an atomic of block scope is a write for a thread of another block), not
+// ordered by a barrier, and not a benign pair unless those count.
+func (r *Result) racing(segs *segments, a, b located) bool {
+	var concurrent bool
+	g := protocol.ScopeBlock
+	switch {
+	case a.block != b.block:
+		g = protocol.ScopeGrid
+		concurrent = r.Kinds[a.Access.Array] == protocol.Global && a.GridPhase == b.GridPhase
+	case a.Warp == b.Warp && r.LockStep && a.Thread != b.Thread:
+		sa, sb := segs.of(a.AccessValue, b.AccessValue)
+		concurrent = a.WarpPhase == b.WarpPhase && sa == sb
+	case a.Warp == b.Warp:
+		concurrent = a.WarpPhase == b.WarpPhase
+	default:
+		concurrent = a.Phase == b.Phase
+	}
+	return a.Thread != b.Thread && protocol.Conflicts(a.Access.ModeIn(g), b.Access.ModeIn(g)) && concurrent &&
+		(r.BenignRaces || !Benign(a.AccessValue, b.AccessValue)) && Admits(a.AccessValue, b.AccessValue)
 }
 
 // segments computes, for lock-step warps, the segment of each access of a
