@@ -34,7 +34,7 @@ var distinctNames = []string{"u", "w", "v"}
 func WithDistinct(r *rand.Rand, c *Case) *DistinctCase {
 	d := &DistinctCase{Block: r.Intn(2) == 0}
 	out := *c
-	out.Body = d.stmts(r, c.Body)
+	out.Body = rewriteAccesses(c.Body, nil, d.access(r))
 	d.Case = &out
 	n := c.size()
 	perm := r.Perm(2 * n)
@@ -49,26 +49,32 @@ func WithDistinct(r *rand.Rand, c *Case) *DistinctCase {
 	return d
 }
 
-func (d *DistinctCase) stmts(r *rand.Rand, sts []protocol.Stmt) []protocol.Stmt {
+// rewriteAccesses copies sts with each access replaced by f's copy of it;
+// loops lists the variables of the loops enclosing it, outermost first.
+// Accesses are visited in order, so a generator drawing from one source
+// makes the same cases.
+func rewriteAccesses(sts []protocol.Stmt, loops []string, f func(a protocol.Access, loops []string) *protocol.Access) []protocol.Stmt {
+	block := func(b *protocol.Block, loops []string) *protocol.Block {
+		if b == nil {
+			return nil
+		}
+		return &protocol.Block{At: b.At, Stmts: rewriteAccesses(b.Stmts, loops, f)}
+	}
 	var out []protocol.Stmt
 	for _, s := range sts {
 		switch s := s.(type) {
 		case *protocol.Access:
-			a := *s
-			if r.Intn(2) == 0 {
-				a.Index = append([]protocol.Expr{d.index(r, s.Index[0])}, s.Index[1:]...)
-			}
-			out = append(out, &a)
+			out = append(out, f(*s, loops))
 		case *protocol.Loop:
 			l := *s
-			l.Body = d.block(r, s.Body)
+			l.Body = block(s.Body, append(loops[:len(loops):len(loops)], s.Var))
 			out = append(out, &l)
 		case *protocol.If:
 			i := *s
-			i.Then, i.Else = d.block(r, s.Then), d.block(r, s.Else)
+			i.Then, i.Else = block(s.Then, loops), block(s.Else, loops)
 			out = append(out, &i)
 		case *protocol.Block:
-			out = append(out, d.block(r, s))
+			out = append(out, block(s, loops))
 		default:
 			out = append(out, s)
 		}
@@ -76,11 +82,14 @@ func (d *DistinctCase) stmts(r *rand.Rand, sts []protocol.Stmt) []protocol.Stmt 
 	return out
 }
 
-func (d *DistinctCase) block(r *rand.Rand, b *protocol.Block) *protocol.Block {
-	if b == nil {
-		return nil
+// access indexes about half of the accesses' first dimension with a local.
+func (d *DistinctCase) access(r *rand.Rand) func(protocol.Access, []string) *protocol.Access {
+	return func(a protocol.Access, _ []string) *protocol.Access {
+		if r.Intn(2) == 0 {
+			a.Index = append([]protocol.Expr{d.index(r, a.Index[0])}, a.Index[1:]...)
+		}
+		return &a
 	}
-	return &protocol.Block{At: b.At, Stmts: d.stmts(r, b.Stmts)}
 }
 
 // index is an index made of a local, or x with threadIdx.x replaced by one.

@@ -22,60 +22,32 @@ func WithRadix(r *rand.Rand, c *Case) *Case {
 		out.Threads = 2 + r.Intn(7)
 	}
 	rw := &radixWriter{r: r, m: 2 + r.Int63n(4)}
-	out.Body = rw.stmts(c.Body)
+	out.Body = rewriteAccesses(c.Body, nil, rw.access)
 	return &out
 }
 
 type radixWriter struct {
-	r    *rand.Rand
-	m    int64    // the radix: one per case, so that two accesses share it
-	vars []string // the variables of the enclosing loops
+	r *rand.Rand
+	m int64 // the radix: one per case, so that two accesses share it
 }
 
-func (w *radixWriter) stmts(sts []protocol.Stmt) []protocol.Stmt {
-	var out []protocol.Stmt
-	for _, s := range sts {
-		switch s := s.(type) {
-		case *protocol.Access:
-			a := *s
-			if w.r.Intn(6) != 0 {
-				a.Index = append([]protocol.Expr{w.index(s.Index[0])}, s.Index[1:]...)
-			}
-			out = append(out, &a)
-		case *protocol.Loop:
-			l := *s
-			w.vars = append(w.vars, s.Var)
-			l.Body = w.block(s.Body)
-			w.vars = w.vars[:len(w.vars)-1]
-			out = append(out, &l)
-		case *protocol.If:
-			i := *s
-			i.Then, i.Else = w.block(s.Then), w.block(s.Else)
-			out = append(out, &i)
-		case *protocol.Block:
-			out = append(out, w.block(s))
-		default:
-			out = append(out, s)
-		}
+// access rewrites five accesses in six, with loops' variables in its
+// indices.
+func (w *radixWriter) access(a protocol.Access, loops []string) *protocol.Access {
+	if w.r.Intn(6) != 0 {
+		a.Index = append([]protocol.Expr{w.index(a.Index[0], loops)}, a.Index[1:]...)
 	}
-	return out
-}
-
-func (w *radixWriter) block(b *protocol.Block) *protocol.Block {
-	if b == nil {
-		return nil
-	}
-	return &protocol.Block{At: b.At, Stmts: w.stmts(b.Stmts)}
+	return &a
 }
 
 // index is low + m*high made of x, threadIdx.x and the loop variables.
-func (w *radixWriter) index(x protocol.Expr) protocol.Expr {
+func (w *radixWriter) index(x protocol.Expr, loops []string) protocol.Expr {
 	m := w.m
 	loopVar := func() protocol.Expr {
-		if len(w.vars) == 0 {
+		if len(loops) == 0 {
 			return tid()
 		}
-		return variable(w.vars[w.r.Intn(len(w.vars))])
+		return variable(loops[w.r.Intn(len(loops))])
 	}
 	var low protocol.Expr
 	switch w.r.Intn(6) {
