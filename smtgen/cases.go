@@ -36,7 +36,7 @@ const (
 )
 
 // quickCheck is how long a query with domains is tried whole before it is
-// split.
+// split: CPU time of the checking thread (checkOnCPU).
 var quickCheck = 300 * time.Millisecond // a variable: SetQuickCheck (tests)
 
 // noteDomain records the domain a condition gives, if any.
@@ -127,7 +127,7 @@ func (s *Solver) byCases(e *encoder, doms []domain, leaves *int) (Status, error)
 	// before), nor on how fast it was, so the first case that has one,
 	// the least values, is the one kept.
 	if !s.noQuick {
-		st, err := s.checkWithin(quickCheck)
+		st, err := s.checkOnCPU(quickCheck)
 		if err == ErrBudget || err == nil && st == Holds {
 			return st, err
 		}
