@@ -80,10 +80,15 @@ type encoder struct {
 	// apps lists the applications of uninterpreted functions encoded,
 	// which a witness minimizes after the constants (smallModel).
 	apps []num
+	// the sorts, made once: go-z3 wraps each sort it returns with a
+	// finalizer, and making one per literal cost 2% of the CUDA
+	// differential's time
+	intSort, bvSort z3.Sort
 }
 
 func newEncoder(ctx *z3.Context, env Env, enc Encoding) *encoder {
-	return &encoder{ctx: ctx, env: env, bv: enc == BitVectors, consts: map[string]num{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{}}
+	return &encoder{ctx: ctx, env: env, bv: enc == BitVectors, consts: map[string]num{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{},
+		intSort: ctx.IntSort(), bvSort: ctx.BVSort(width)}
 }
 
 func (e *encoder) fail(pos protocol.Pos, format string, args ...any) {
@@ -102,7 +107,7 @@ func (e *encoder) int(name string) num {
 
 // ilit is a literal of the integer encoding.
 func (e *encoder) ilit(v int64) z3.Int {
-	return e.ctx.FromInt(v, e.ctx.IntSort()).(z3.Int)
+	return e.ctx.FromInt(v, e.intSort).(z3.Int)
 }
 
 func (e *encoder) assert(b z3.Bool) { e.facts = append(e.facts, b) }

@@ -82,9 +82,9 @@ func (x num) ast() z3.AST { return x.v.AsAST() }
 
 func (e *encoder) sort() z3.Sort {
 	if e.bv {
-		return e.ctx.BVSort(width)
+		return e.bvSort
 	}
-	return e.ctx.IntSort()
+	return e.intSort
 }
 
 func (e *encoder) lit(v int64) num { return num{v: e.ctx.FromInt(v, e.sort()), r: span{v, v, true}} }
@@ -286,7 +286,7 @@ func (e *encoder) bvRemPow2(a z3.BV, k int, r span) z3.BV {
 	return a.SLT(e.bvLit(0)).IfThenElse(a.Neg().And(mask).Neg(), a.And(mask)).(z3.BV)
 }
 
-func (e *encoder) bvLit(v int64) z3.BV { return e.ctx.FromInt(v, e.ctx.BVSort(width)).(z3.BV) }
+func (e *encoder) bvLit(v int64) z3.BV { return e.ctx.FromInt(v, e.bvSort).(z3.BV) }
 
 // mulOverflow holds where x * y may leave int64: exactly when a factor
 // is a literal; otherwise unless one factor is within 2^32 and the other

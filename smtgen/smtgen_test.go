@@ -93,12 +93,10 @@ func raceStatus(t *testing.T, s *smtgen.Solver, src string, launch smtgen.Launch
 	return got
 }
 
-// The witness of Listing 2.3 is the paper's: N = 2, r = 1 for the write and
-// r = 0 for the read.
-func TestWitness(t *testing.T) {
-	s := smtgen.NewSolver(10 * time.Second)
-	src := `param N, M; shared tile;
-		for r in 0..N { for i in 0..M { wr tile[tid]; } sync; for j in 0..M { rd tile[tid + j]; } }`
+// lastWitness is the witness of the last racy query of a protocol with
+// a one-dimensional block; the test fails where there is none.
+func lastWitness(t *testing.T, s *smtgen.Solver, src string) *smtgen.Witness {
+	t.Helper()
 	var w *smtgen.Witness
 	for _, q := range queries(t, src, oneDim) {
 		res, err := s.Races(q, 1)
@@ -112,6 +110,16 @@ func TestWitness(t *testing.T) {
 	if w == nil {
 		t.Fatal("no race found")
 	}
+	return w
+}
+
+// The witness of Listing 2.3 is the paper's: N = 2, r = 1 for the write and
+// r = 0 for the read.
+func TestWitness(t *testing.T) {
+	s := smtgen.NewSolver(10 * time.Second)
+	src := `param N, M; shared tile;
+		for r in 0..N { for i in 0..M { wr tile[tid]; } sync; for j in 0..M { rd tile[tid + j]; } }`
+	w := lastWitness(t, s, src)
 	loops := map[protocol.Mode]map[string]int64{}
 	for _, th := range w.Threads {
 		loops[th.Access.Mode] = map[string]int64{}
@@ -129,6 +137,46 @@ func TestWitness(t *testing.T) {
 		if p.Name == "N" && p.Value != 2 {
 			t.Errorf("N = %d, want 2", p.Value)
 		}
+	}
+}
+
+// TestSmallWitness: a witness takes the least values in smallModel's
+// order, derived here by hand, however large the first model's are.
+func TestSmallWitness(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		// the threads' indices (the access of tid + d is the other
+		// thread's read), blockDim.x, and the values of applications
+		tids  [2]int64
+		block int64
+		funcs map[string]int64
+	}{
+		// the read of thread 0 meets the write of thread 40: the least
+		// block has 41 threads, and the least bound of all values is 64
+		// (bisected from the model's own)
+		{"inter-warp", `shared A; wr A[tid]; rd A[tid + 40];`, [2]int64{40, 0}, 41, nil},
+		{"far", `shared A; wr A[tid]; rd A[tid + 1000];`, [2]int64{1000, 0}, 1001, nil},
+		// a write guarded by f(tid) > 3 races with another thread's:
+		// the least values of f are 4, at threads 0 and 1
+		{"applications", `param f; shared A; if f(tid) > 3 { wr A[0]; }`, [2]int64{0, 1}, 2, map[string]int64{"f(0)": 4, "f(1)": 4}},
+		// every application may be 0: one check says so
+		{"applications zero", `param f; shared A; if f(tid) >= 0 { wr A[0]; }`, [2]int64{0, 1}, 2, map[string]int64{"f(0)": 0, "f(1)": 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := lastWitness(t, smtgen.NewSolver(10*time.Second), tc.src)
+			tids := [2]int64{w.Threads[0].ThreadIdx[0], w.Threads[1].ThreadIdx[0]}
+			if tids != tc.tids && tids != [2]int64{tc.tids[1], tc.tids[0]} {
+				t.Errorf("threads %v, want %v", tids, tc.tids)
+			}
+			if w.BlockDim[0] != tc.block {
+				t.Errorf("blockDim.x = %d, want %d", w.BlockDim[0], tc.block)
+			}
+			for call, v := range tc.funcs {
+				if got, ok := w.Funcs[call]; !ok || got != v {
+					t.Errorf("%s = %d (given: %v), want %d (funcs %v)", call, got, ok, v, w.Funcs)
+				}
+			}
+		})
 	}
 }
 

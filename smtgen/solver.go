@@ -656,11 +656,10 @@ func (s *Solver) raceStatus(q RaceQuery) (Status, error) {
 
 // smallModel looks for a model whose values are small, so that witnesses
 // read like the examples a person would pick (Cogumbreiro et al. reports "r = 1 and
-// N = 2"): it first bounds every constant of the kernel by 1, 2, 4, ... and
-// keeps the first bound that has a model, then makes each constant
-// non-negative where it can be, then shrinks the absolute value of each
-// constant in turn, parameters first. first, if given, are shrunk before
-// all that (a race's choice of accesses). Each step keeps what it found,
+// N = 2"): it first makes each constant of the kernel non-negative where
+// it can be, then bounds them all by the least power of two that keeps a
+// model (bound), then shrinks the absolute value of each constant in
+// turn, parameters first. first, if given, are shrunk before all that (a race's choice of accesses). Each step keeps what it found,
 // so the result is the least in that order whichever model the solver
 // found first: that depends on what the solver solved before, and solvers
 // are shared by the queries of a run in whatever order they finish.
@@ -670,7 +669,7 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 	s.s.Push()
 	defer s.s.Pop()
 	for _, c := range first {
-		if !s.least(e, &m, c) {
+		if !s.least(e, &m, c, false) {
 			return m
 		}
 	}
@@ -685,50 +684,108 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 			return m
 		}
 	}
-	bounded := false
-	for bound := int64(1); bound <= 1<<20 && !bounded; bound *= 2 {
-		var within []z3.Bool
-		for _, name := range names {
-			within = append(within, e.le(e.abs(e.consts[name]), e.lit(bound)))
-		}
-		st := s.narrow(e, &m, within...)
-		if st == Unknown {
-			return m
-		}
-		bounded = st == Fails
-	}
-	if !bounded {
+	if !s.bound(e, &m, names) {
 		return m
 	}
 	for _, name := range names {
-		if !s.least(e, &m, e.abs(e.consts[name])) {
+		if !s.least(e, &m, e.abs(e.consts[name]), false) {
 			return m
 		}
 	}
 	// then the values of uninterpreted functions where the formula
 	// applies them (a value read from memory, d_i32(4)), alike: Z3 picks
-	// them by its history too, within the ranges assumed of them
+	// them by its history too, within the ranges assumed of them. Where
+	// they may all be 0 (most often: a race seldom depends on what it
+	// reads), one check says so, and the loop below then asks nothing:
+	// each of its facts holds in that model, so the result is the same.
+	var zero []z3.Bool
 	for _, a := range e.apps {
-		if s.narrow(e, &m, e.ge(a, e.lit(0))) == Unknown || !s.least(e, &m, e.abs(a)) {
+		zero = append(zero, e.eq(a, e.lit(0)))
+	}
+	if len(zero) > 1 && s.narrow(e, &m, zero...) == Unknown {
+		return m
+	}
+	for _, a := range e.apps {
+		if s.narrow(e, &m, e.ge(a, e.lit(0))) == Unknown || !s.least(e, &m, e.abs(a), true) {
 			return m
 		}
 	}
 	return m
 }
 
+// maxBoundLog bounds the bounds of smallModel: 2^20.
+const maxBoundLog = 20
+
+// bound asserts the least bound 2^k (k at most maxBoundLog) on the
+// absolute value of every constant of names that keeps a model: false
+// where there is none or the solver could not decide. The least k is
+// found by bisection, from the model's own (no check), each model found
+// lowering it: bounds were tried 1, 2, 4, ... before, a check each, and a
+// race between two warps' threads (0 and 32) took six.
+func (s *Solver) bound(e *encoder, m **z3.Model, names []string) bool {
+	within := func(k int) []z3.Bool {
+		var facts []z3.Bool
+		for _, name := range names {
+			facts = append(facts, e.le(e.abs(e.consts[name]), e.lit(1<<k)))
+		}
+		return facts
+	}
+	lo, hi := 0, min(maxBoundLog+1, boundLog(*m, e, names)) // hi: maxBoundLog+1 for none known
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		switch s.narrow(e, m, within(mid)...) {
+		case Unknown:
+			return false
+		case Fails:
+			hi = min(mid, boundLog(*m, e, names))
+		case Holds:
+			lo = mid + 1
+		}
+	}
+	// the model satisfies the bound found: asserted without a check
+	return hi <= maxBoundLog && s.narrow(e, m, within(hi)...) == Fails
+}
+
+// boundLog is the least k with |c| <= 2^k for every constant c of names
+// in m, or maxBoundLog+1 where some value exceeds 2^maxBoundLog or cannot
+// be read.
+func boundLog(m *z3.Model, e *encoder, names []string) int {
+	k := 0
+	for _, name := range names {
+		v, isLit, ok := evalInt(m, e.abs(e.consts[name]))
+		if !isLit || !ok || v < 0 || v > 1<<maxBoundLog {
+			return maxBoundLog + 1
+		}
+		for int64(1)<<k < v {
+			k++
+		}
+	}
+	return k
+}
+
 // least shrinks c, which is not negative, to its least value by binary
 // search and keeps it there, so that what is shrunk next cannot trade it
-// back for its own; false if the solver could not decide.
-func (s *Solver) least(e *encoder, m **z3.Model, c num) bool {
+// back for its own; false if the solver could not decide. Each model found
+// lowers the bound to c's value in it. zeroFirst asks for 0 first: a
+// value read from memory may be anything, and is most often 0 at least,
+// where a binary search down from 2^31 takes 31 checks; a constant, after
+// the bounds of smallModel, is small and not 0 as often (a thread's index).
+func (s *Solver) least(e *encoder, m **z3.Model, c num, zeroFirst bool) bool {
 	hi := modelNum(*m, c)
 	lo := int64(0)
 	for lo < hi {
 		mid := lo + (hi-lo)/2
+		if zeroFirst && lo == 0 {
+			mid = 0
+		}
 		switch s.narrow(e, m, e.le(c, e.lit(mid))) {
 		case Unknown:
 			return false
 		case Fails:
 			hi = mid
+			if v, isLit, ok := evalInt(*m, c); isLit && ok && v >= lo && v < mid {
+				hi = v
+			}
 		case Holds:
 			lo = mid + 1
 		}
