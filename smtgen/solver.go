@@ -659,8 +659,8 @@ func (s *Solver) raceStatus(q RaceQuery) (Status, error) {
 // N = 2"): it first makes each constant of the kernel non-negative where
 // it can be, then bounds them all by the least power of two that keeps a
 // model (bound), then shrinks the absolute value of each constant in
-// turn, parameters first. first, if given, are shrunk before all that (a race's choice of accesses). Each step keeps what it found,
-// so the result is the least in that order whichever model the solver
+// turn, parameters first. first, if given, are shrunk before all that (a
+// race's choice of accesses). Each step keeps what it found, so the result is the least in that order whichever model the solver
 // found first: that depends on what the solver solved before, and solvers
 // are shared by the queries of a run in whatever order they finish.
 func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
@@ -723,21 +723,25 @@ const maxBoundLog = 20
 // lowering it: bounds were tried 1, 2, 4, ... before, a check each, and a
 // race between two warps' threads (0 and 32) took six.
 func (s *Solver) bound(e *encoder, m **z3.Model, names []string) bool {
+	abs := make([]num, len(names))
+	for i, name := range names {
+		abs[i] = e.abs(e.consts[name])
+	}
 	within := func(k int) []z3.Bool {
 		var facts []z3.Bool
-		for _, name := range names {
-			facts = append(facts, e.le(e.abs(e.consts[name]), e.lit(1<<k)))
+		for _, a := range abs {
+			facts = append(facts, e.le(a, e.lit(1<<k)))
 		}
 		return facts
 	}
-	lo, hi := 0, min(maxBoundLog+1, boundLog(*m, e, names)) // hi: maxBoundLog+1 for none known
+	lo, hi := 0, boundLog(*m, abs) // hi: maxBoundLog+1 for none known
 	for lo < hi {
 		mid := lo + (hi-lo)/2
 		switch s.narrow(e, m, within(mid)...) {
 		case Unknown:
 			return false
 		case Fails:
-			hi = min(mid, boundLog(*m, e, names))
+			hi = min(mid, boundLog(*m, abs))
 		case Holds:
 			lo = mid + 1
 		}
@@ -746,13 +750,13 @@ func (s *Solver) bound(e *encoder, m **z3.Model, names []string) bool {
 	return hi <= maxBoundLog && s.narrow(e, m, within(hi)...) == Fails
 }
 
-// boundLog is the least k with |c| <= 2^k for every constant c of names
-// in m, or maxBoundLog+1 where some value exceeds 2^maxBoundLog or cannot
-// be read.
-func boundLog(m *z3.Model, e *encoder, names []string) int {
+// boundLog is the least k with v <= 2^k for the value v of every term of
+// abs in m, or maxBoundLog+1 where some value exceeds 2^maxBoundLog or
+// cannot be read.
+func boundLog(m *z3.Model, abs []num) int {
 	k := 0
-	for _, name := range names {
-		v, isLit, ok := evalInt(m, e.abs(e.consts[name]))
+	for _, a := range abs {
+		v, isLit, ok := evalInt(m, a)
 		if !isLit || !ok || v < 0 || v > 1<<maxBoundLog {
 			return maxBoundLog + 1
 		}
