@@ -9,8 +9,8 @@ import (
 // reportHeader logs how execution and drfcheck compare on the constructs
 // of the CUDA header API (cudagen's genheader.go), each on its own arrays:
 // halves "hf", warp results "wv", scoped atomics "sa", "ca", counters "sc"
-// and their slots "ss"; integer intrinsics rewrite the indices of any
-// array.
+// and their slots "ss"; integer intrinsics and bit fields rewrite the
+// indices of any array.
 func (d *differential) reportHeader(t *testing.T, cases []*cudagen.Case) {
 	for _, c := range []struct {
 		construct, what string
@@ -38,6 +38,7 @@ func (d *differential) reportHeader(t *testing.T, cases []*cudagen.Case) {
 		{"block scope, several blocks", "block-scoped atomics on global memory with several blocks", []string{"sa", "ca", "sc", "ss"}},
 		{"scoped counter", "block-scoped counters indexing slots", []string{"sc", "ss"}},
 		{"integer intrinsic", "integer intrinsics (__ffs, __clz, __popc, __brev) in indices", nil},
+		{"bit fields", "indices split into bit fields and joined again with | or ^", nil},
 	} {
 		d.reportConstruct(t, cases, c.construct, c.what, c.prefixes...)
 	}

@@ -90,6 +90,7 @@ func LowerWith(tu *clang.TU, fn *clang.Node, opts Options) (*Func, error) {
 		if !shared.changed {
 			markSlots(f)
 			ghostSnapshots(f)
+			stickyGuards(f)
 			return f, nil
 		}
 		shared.changed = false

@@ -417,6 +417,10 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 				return modPow2(at, a, k, nonneg)
 			}
 			if k, ok := highMask(kb, t); ok && nonneg {
+				if x.rangeOf(a).within(interval{0, 1<<k - 1}) {
+					// tid & ~63 in a block of 64 threads
+					return lit(at, 0)
+				}
 				// clears the k low bits: a - a mod 2^k
 				return x.nonNeg(sub(at, a, mod(at, a, lit(at, 1<<k))))
 			}
@@ -437,6 +441,9 @@ func (x *exec) intOp(at protocol.Pos, op string, a, b protocol.Expr, t ir.Type) 
 		}
 		if bLit && kb == 0 {
 			return a
+		}
+		if s, ok := x.disjointBits(at, a, b); ok {
+			return s
 		}
 		// with a constant: a | c is a + c - (a & c), a ^ c is
 		// a + c - 2 (a & c)
@@ -482,6 +489,55 @@ func (x *exec) belowDivisor(a protocol.Expr, op string, k int64) (protocol.Expr,
 		return lit(a.Pos(), 0), true
 	}
 	return a, true
+}
+
+// disjointBits is a | b and a ^ b where no bit is set in both: one is a
+// multiple of 2^k and the other lies in [0, 2^k), so the sum has no
+// carry. (tid & 15) << 2 | tid >> 4 is then linear for the solver. Two's
+// complement makes it exact for a negative multiple too: its k low bits
+// are 0.
+func (x *exec) disjointBits(at protocol.Pos, a, b protocol.Expr) (protocol.Expr, bool) {
+	for _, p := range [2][2]protocol.Expr{{a, b}, {b, a}} {
+		k := pow2Factor(p[0], 8)
+		if k > 0 && x.rangeOf(p[1]).within(interval{0, 1<<k - 1}) {
+			return add(at, a, b), true
+		}
+	}
+	return nil, false
+}
+
+// pow2Factor is a k < 62 such that e is a multiple of 2^k (0 where it
+// knows none), looking depth levels down: products add their factors'
+// exponents, sums and residues keep the least of their operands', a
+// mask the greatest (v & ~7 is a multiple of 8, whatever v's sign).
+func pow2Factor(e protocol.Expr, depth int) int {
+	if depth == 0 {
+		return 0
+	}
+	switch e := e.(type) {
+	case *protocol.IntLit:
+		if e.Value == 0 {
+			return 61
+		}
+		return min(bits.TrailingZeros64(uint64(e.Value)), 61)
+	case *protocol.Neg:
+		return pow2Factor(e.X, depth-1)
+	case *protocol.Ite:
+		return min(pow2Factor(e.Then, depth-1), pow2Factor(e.Else, depth-1))
+	case *protocol.Binary:
+		x, y := pow2Factor(e.X, depth-1), pow2Factor(e.Y, depth-1)
+		switch e.Op {
+		case protocol.Mul:
+			return min(x+y, 61)
+		case protocol.Add, protocol.Sub, protocol.Mod:
+			// a mod b is a - b * q, truncating or not
+			return min(x, y)
+		case protocol.BitAnd:
+			// a bit that either operand clears stays clear
+			return max(x, y)
+		}
+	}
+	return 0
 }
 
 // pow2NonNeg is nonNegative, where a power of two (or 0, pow2If) counts as

@@ -278,6 +278,14 @@ func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, coun
 				continue
 			}
 		}
+		if sc, ok := c.scales[k]; ok && pw == nil && count != nil {
+			if iv, ok := v.(intVal); ok {
+				if vals, ok := x.saturating(at, iv.e, sc, k.T); ok {
+					h[k] = intVal{tableAt(at, count, vals)}
+					continue
+				}
+			}
+		}
 		h[k] = x.freshLike(at, v, c.local[k] || c.control, c.block[k], k)
 		if key := c.counter[k]; key != "" {
 			x.markCounter(h[k], key)

@@ -237,3 +237,59 @@ func TestBelowDivisor(t *testing.T) {
 		}
 	}
 }
+
+// TestDisjointBits checks that | and ^ of two fields that share no bit
+// become a sum, and that fields which may overlap stay bitwise: in a block
+// of 64 threads, (tid % 8) * 8 | tid / 8 is the sum (the transpose of an
+// 8x8 square), but (tid % 8) * 4 | tid / 8 is not (bit 2 is in both
+// fields: thread 1 gives 4 | 0 and thread 32 gives 0 | 4, so a sum would
+// tell 36 from 4 where C gives 4 and 4), nor is m * 8 | tid % 16.
+func TestDisjointBits(t *testing.T) {
+	tid := &protocol.Builtin{At: at, Kind: protocol.ThreadIdx}
+	m := &protocol.Var{At: at, Name: "m"}
+	lane, row := mod(at, tid, lit(at, 8)), div(at, tid, lit(at, 8))
+	for _, c := range []struct {
+		name string
+		a, b protocol.Expr
+		sum  bool
+	}{
+		{"lane * 8 | row", mul(at, lane, lit(at, 8)), row, true},
+		{"row | lane * 8", row, mul(at, lane, lit(at, 8)), true},
+		{"(m * 2 + 6) * 32 | tid", mul(at, add(at, mul(at, m, lit(at, 2)), lit(at, 6)), lit(at, 32)), tid, true},
+		{"-64 | tid", lit(at, -64), tid, true},
+		{"lane * 4 | row", mul(at, lane, lit(at, 4)), row, false},
+		{"m * 8 | tid % 16", mul(at, m, lit(at, 8)), mod(at, tid, lit(at, 16)), false},
+		{"m * 8 | m", mul(at, m, lit(at, 8)), m, false},
+		{"lane * 8 | tid % 9: 8 | 8 is 8", mul(at, lane, lit(at, 8)), mod(at, tid, lit(at, 9)), false},
+		{"tid / 8 * 8 | tid % 8", mul(at, row, lit(at, 8)), lane, true},
+		{"(m & -8) | tid % 8", &protocol.Binary{At: at, Op: protocol.BitAnd, X: m, Y: lit(at, -8)}, lane, true},
+		{"(m & 12) | tid % 8", &protocol.Binary{At: at, Op: protocol.BitAnd, X: m, Y: lit(at, 12)}, lane, false},
+	} {
+		x := &exec{k: newKernel("k.cu")}
+		b := [3]int64{64, 1, 1}
+		x.k.limits(b, [3]int64{}, b, [3]int64{})
+		x.k.setRange("m", interval{-4, 4})
+		got, ok := x.disjointBits(at, c.a, c.b)
+		if ok != c.sum || ok && !equal(got, add(at, c.a, c.b)) {
+			t.Errorf("%s: %v, %v; want a sum: %v", c.name, got, ok, c.sum)
+		}
+	}
+}
+
+// TestHighMaskBelow checks that clearing the k low bits of a value below
+// 2^k gives 0: tid & ~63 in a block of 64 threads, but not in one of 128.
+func TestHighMaskBelow(t *testing.T) {
+	tid := &protocol.Builtin{At: at, Kind: protocol.ThreadIdx}
+	for _, c := range []struct {
+		block int64
+		zero  bool
+	}{{64, true}, {128, false}} {
+		x := &exec{k: newKernel("k.cu")}
+		b := [3]int64{c.block, 1, 1}
+		x.k.limits(b, [3]int64{}, b, [3]int64{})
+		got := x.intOp(at, "&", tid, lit(at, -64), ir.U32)
+		if k, ok := litValue(got); ok != c.zero || ok && k != 0 {
+			t.Errorf("tid & ~63 in a block of %d threads: %v", c.block, got)
+		}
+	}
+}

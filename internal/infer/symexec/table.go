@@ -311,6 +311,44 @@ func (x *exec) scaled(at protocol.Pos, s shape, w0 protocol.Expr, r int64, div b
 	return out, true
 }
 
+// saturating is the sequence of a variable that every iteration of a loop
+// with an iteration counter (an additive loop, whose trip count may be
+// unknown) multiplies or divides by a constant, when the sequence reaches
+// a value it keeps: w0 / r^i of a w0 in [0, its type's maximum] is 0 from
+// r^i > w0 on, and w0 * 2^(b i) of a 32-bit unsigned type is 0 modulo 2^32
+// (C's value, the residue taken where it is seen) from b i >= 32 on. The
+// last entry is the value kept (tableAt gives it beyond). The wavelet's
+// num_threads >>= 1 and offset <<= 1 beside ++i are exact so.
+func (x *exec) saturating(at protocol.Pos, w0 protocol.Expr, sc scale, t ir.Type) ([]protocol.Expr, bool) {
+	var out []protocol.Expr
+	if sc.div {
+		// a value in its type's range is C's value (an unsigned one
+		// beyond it would be divided as its residue)
+		r := x.rangeOf(w0)
+		hi := r.hi
+		if r.lo < 0 || !r.within(typeRange(t)) || hi >= 1<<40 {
+			return nil, false
+		}
+		for p := int64(1); p <= hi; p *= sc.r {
+			out = append(out, divExpr(at, w0, p))
+			if p > hi/sc.r {
+				break
+			}
+		}
+		return append(out, lit(at, 0)), true
+	}
+	// a 32-bit unsigned value is its residue where it is seen (a
+	// narrower one is reduced at each assignment, which the table's
+	// products are not)
+	if !unsigned(t) || t.Size != 4 || sc.r&(sc.r-1) != 0 {
+		return nil, false
+	}
+	for p := int64(1); p < 1<<32; p *= sc.r {
+		out = append(out, mul(at, w0, lit(at, p)))
+	}
+	return append(out, lit(at, 0)), len(out) < maxTable
+}
+
 func divExpr(at protocol.Pos, w protocol.Expr, p int64) protocol.Expr {
 	return div(at, w, lit(at, p))
 }

@@ -29,6 +29,7 @@ var ConstructNames = []string{
 	"for ++", "for --", "for += k", "for -= k", "for *= 2", "for >>= 1", "for /= 2",
 	"loop <", "loop <=", "loop >", "loop >=", "loop !=", "loop &&",
 	"while", "do-while", "persistent loop with barrier", "loop var after loop", "block-stride loop", "grid-stride loop", "halving loop with barrier",
+	"sticky guard",
 	"induction variable",
 	// control flow
 	"if", "else", "else if", "switch", "switch fallthrough", "switch default", "early return",
@@ -332,6 +333,9 @@ func constructs(p *Program) map[string]bool {
 						}
 					}, nil)
 				}
+			}
+			if stickyGuard(s.Body) {
+				add("sticky guard")
 			}
 			// a variable declared before the loop, moved in its body
 			for _, t := range s.Body.Stmts {
@@ -1042,6 +1046,31 @@ func intCounterUnsignedBound(b *Binary) bool {
 		_, l := y.X.(*Builtin)
 		_, r := y.Y.(*Builtin)
 		return y.Op == "*" && (l || r)
+	}
+	return false
+}
+
+// stickyGuard reports whether a loop body holds an if whose branch halves
+// (>>=) a variable its condition reads: the levels of genstmt.go.
+func stickyGuard(body *Block) bool {
+	for _, t := range body.Stmts {
+		f, ok := t.(*If)
+		if !ok {
+			continue
+		}
+		read := map[*Var]bool{}
+		walkExpr(f.C, func(e Expr) {
+			if r, ok := e.(*VarRef); ok {
+				read[r.V] = true
+			}
+		})
+		for _, u := range f.Then.Stmts {
+			if a, ok := u.(*Assign); ok && a.Op == ">>=" {
+				if r, ok := a.L.(*VarRef); ok && read[r.V] {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

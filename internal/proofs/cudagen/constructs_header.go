@@ -9,6 +9,7 @@ var HeaderConstructNames = []string{
 	"collective, several warps", "collective, group mask", "collective result decides",
 	"atomic _block", "atomic _system", "atomic_ref", "atomic_ref local", "cuda::atomic", "atomic load",
 	"memory_order_relaxed", "block scope, several blocks", "scoped counter", "integer intrinsic",
+	"bit fields",
 }
 
 func init() { ConstructNames = append(ConstructNames, HeaderConstructNames...) }
@@ -97,6 +98,9 @@ func headerConstructs(p *Program, ti *typeInfo, add func(string)) {
 			}
 			anyColl = anyColl || collectives[e.Fn]
 		case *Binary:
+			if bitFieldsJoin(e) {
+				add("bit fields")
+			}
 			if t := ti.types[e.X]; t != nil && t.halfish() {
 				if _, ok := halfBinary(e.Op, t, t); ok && (e.Op == "+" || e.Op == "-" || e.Op == "*" || e.Op == "/") {
 					add("half arithmetic")
@@ -202,4 +206,12 @@ func mentionsAny(e Expr, vs map[*Var]bool) bool {
 		}
 	})
 	return found
+}
+
+// bitFieldsJoin reports whether e is the join of bitFields: a high field
+// (a shift or a mask) | or ^ a low one (a mask).
+func bitFieldsJoin(e *Binary) bool {
+	hi, ok1 := e.X.(*Binary)
+	lo, ok2 := e.Y.(*Binary)
+	return (e.Op == "|" || e.Op == "^") && ok1 && ok2 && (hi.Op == "<<" || hi.Op == "&") && lo.Op == "&"
 }

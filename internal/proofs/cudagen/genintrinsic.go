@@ -34,8 +34,8 @@ func intrinsicArg(fn string) *Type {
 	return tInt
 }
 
-// intrinsicProb is the chance of an intrinsic at a rewrite.
-const intrinsicProb = 0.015
+// intrinsicProb is the chance of an intrinsic (or bit fields) at a rewrite.
+const intrinsicProb = 0.025
 
 // viaIntrinsic rewrites e (an int or unsigned of range r, non-negative,
 // small) through an intrinsic, into a local of the same value (when keep;
@@ -52,7 +52,7 @@ func (g *gen) viaIntrinsic(out *[]Stmt, e Expr, keep bool, r rng) (Expr, bool) {
 	call := func(fn string, a Expr) *HCall { return &HCall{Fn: fn, Args: []Expr{a}} }
 	uni := g.uniform(e)
 	var v Expr
-	switch g.hpick(3, 2, 2, 2, 2) {
+	switch g.hpick(3, 2, 2, 2, 2, 8) {
 	case 0: // (x << k) >> (__ffs(2^k) - 1)
 		k := int64(1 + g.hintn(4))
 		shift := Expr(bin("-", call("__ffs", intLit(1<<k)), intLit(1)))
@@ -68,9 +68,40 @@ func (g *gen) viaIntrinsic(out *[]Stmt, e Expr, keep bool, r rng) (Expr, bool) {
 		v = bin("-", bin("+", x, &Cast{T: tInt, X: call("__brev", &Lit{T: tUint, I: int64(bits.Reverse32(c)), Hex: true})}), intLit(int64(c)))
 	case 3: // x + __clz(x) - __clz(x): equal arguments, equal results
 		v = bin("-", bin("+", x, call("__clz", g.copyExpr(x))), call("__clz", g.copyExpr(x)))
-	default: // x + __popc((unsigned)n) - __popc((unsigned)n)
+	case 4: // x + __popc((unsigned)n) - __popc((unsigned)n)
 		n := func() Expr { return call("__popc", &Cast{T: tUint, X: ref(g.nPar)}) }
 		v = bin("-", bin("+", x, n()), n())
+	default:
+		v, r = g.bitFields(x, keep, r)
 	}
 	return ref(g.local(out, "v", tInt, v, r, uni)), true
+}
+
+// bitFields joins x's high and low bits again: (x >> k << k) | (x & M) or
+// (x & ~M) ^ (x & M), with M = 2^k - 1, which is x (the fields share no
+// bit, so | and ^ are +, which drfcheck folds). A low mask one bit wider
+// (2^(k+1) - 1) makes the fields overlap in bit k: | is still x, but ^
+// clears bit k, the racy variant. The range of the result is returned.
+func (g *gen) bitFields(x Expr, keep bool, r rng) (Expr, rng) {
+	k := int64(1 + g.hintn(4))
+	m := int64(1)<<k - 1
+	low := m
+	op := []string{"|", "^"}[g.hintn(2)]
+	if g.hchance(0.3) || !keep && g.hchance(0.5) {
+		low = m<<1 | 1
+		switch {
+		case keep:
+			op = "|"
+		case g.hchance(0.5):
+			op = "^"
+		}
+		if op == "^" {
+			r = rk(max(0, r.lo-(1<<k)), r.hi)
+		}
+	}
+	high := Expr(bin("<<", bin(">>", x, intLit(k)), intLit(k)))
+	if g.hchance(0.5) {
+		high = bin("&", x, &Unary{Op: "~", X: intLit(m)})
+	}
+	return bin(op, high, bin("&", g.copyExpr(x), intLit(low))), r
 }

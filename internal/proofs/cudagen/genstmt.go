@@ -188,6 +188,10 @@ func (g *gen) reduction(out *[]Stmt) {
 	if g.canSync() {
 		g.sync(out)
 	}
+	if g.chance(0.35) {
+		g.levels(out, a)
+		return
+	}
 	n := g.p.threads()
 	s := &Var{Name: g.name("s"), Kind: VLocal, T: tInt}
 	g.vr[s] = rk(1, int64(max(n/2, 1)))
@@ -221,14 +225,7 @@ func (g *gen) reduction(out *[]Stmt) {
 	}
 	then := block(upd)
 	body := block(&If{C: cond, Then: then})
-	if barrier {
-		if inside {
-			then.Stmts = append(then.Stmts, &Sync{Op: "__syncthreads"})
-			g.diverged = true
-		} else {
-			body.Stmts = append(body.Stmts, &Sync{Op: "__syncthreads"})
-		}
-	}
+	g.levelBarrier(barrier, inside, then, body)
 	*out = append(*out, &For{Init: &Decl{V: s, Init: init}, C: bin(">", ref(s), intLit(0)), Post: &Assign{L: ref(s), Op: ">>=", R: intLit(1)}, Body: body})
 	// the result, read by one thread
 	if g.chance(0.6) {
@@ -238,6 +235,87 @@ func (g *gen) reduction(out *[]Stmt) {
 	}
 	e := g.st[a]
 	*e = epoch{othR: true, ownW: true}
+}
+
+// levels is the reduction of the wavelet's form, one level per iteration
+// of a counted loop, the active threads' variables updated under their
+// guard (a sticky guard: a thread that fails it keeps them, and fails it
+// again):
+//
+//	unsigned act = blockDim.x / 2, st = 1, pos = tid * 2;
+//	for (int i = 0; i < L; i++) {
+//	  if (tid < act) { a[pos] = max(a[pos], a[pos + st]); act >>= 1; st <<= 1; pos <<= 1; }
+//	  __syncthreads();
+//	}
+//
+// In level k the active threads, tid < n / 2^(k+1), write a[tid 2^(k+1)]
+// and read a[tid 2^(k+1) + 2^k], below n. L is a literal or n (a
+// parameter drfcheck does not know). The updates may also follow the
+// guard (every thread moves). Variants race (no barrier, or pos from
+// tid: thread 0 reads a[1] as thread 1 writes it) or diverge (the barrier
+// in the guard).
+func (g *gen) levels(out *[]Stmt, a *arr) {
+	n := g.p.threads()
+	var act0 Expr = bin("/", bdim(0), uintLit(2))
+	if g.p.Block[1] > 1 || g.p.Block[2] > 1 {
+		act0 = uintLit(int64(n / 2))
+	}
+	var pos0 Expr = bin("*", &Cast{T: tUint, X: ref(g.tid)}, uintLit(2))
+	barrier, inside := true, false
+	if g.mood != DRF {
+		switch g.intn(3) {
+		case 0:
+			barrier = false
+		case 1:
+			if g.mood == Divergent {
+				inside = true
+			} else {
+				pos0 = &Cast{T: tUint, X: ref(g.tid)}
+			}
+		}
+	}
+	act := g.local(out, "act", tUint, act0, rk(0, int64(n/2)), true)
+	st := g.local(out, "st", tUint, uintLit(1), unknown, true)
+	pos := g.local(out, "pos", tUint, pos0, unknown, false)
+	for _, v := range []*Var{act, st, pos} {
+		g.noIdx[v] = true
+	}
+	var trips Expr = intLit(int64(1 + g.intn(8)))
+	if g.chance(0.4) {
+		trips = ref(g.nPar)
+	}
+	i := &Var{Name: g.name("i"), Kind: VLocal, T: tInt}
+	at := func(e Expr) Expr { return &Index{X: ref(a.v), I: e} }
+	upd := &Assign{L: at(ref(pos)), Op: "=", R: &MinMax{Max: true, X: at(ref(pos)), Y: at(bin("+", ref(pos), ref(st)))}}
+	if a.elem.K != KInt {
+		upd = &Assign{L: at(ref(pos)), Op: "+=", R: at(bin("+", ref(pos), ref(st)))}
+	}
+	steps := []Stmt{&Assign{L: ref(act), Op: ">>=", R: uintLit(1)}, &Assign{L: ref(st), Op: "<<=", R: uintLit(1)}, &Assign{L: ref(pos), Op: "<<=", R: uintLit(1)}}
+	then := block(upd)
+	body := block(&If{C: bin("<", &Cast{T: tUint, X: ref(g.tid)}, ref(act)), Then: then})
+	if g.chance(0.75) {
+		then.Stmts = append(then.Stmts, steps...)
+	} else {
+		body.Stmts = append(body.Stmts, steps...)
+	}
+	g.levelBarrier(barrier, inside, then, body)
+	*out = append(*out, &For{Init: &Decl{V: i, Init: intLit(0)}, C: bin("<", ref(i), trips), Post: &IncDec{L: ref(i), Op: "++"}, Body: body})
+	e := g.st[a]
+	*e = epoch{othR: true, ownW: true}
+}
+
+// levelBarrier ends a level of a reduction with its barrier: after the
+// guarded branch then, in the loop's body, or inside the branch (a
+// divergence), or nowhere.
+func (g *gen) levelBarrier(barrier, inside bool, then, body *Block) {
+	switch {
+	case !barrier:
+	case inside:
+		then.Stmts = append(then.Stmts, &Sync{Op: "__syncthreads"})
+		g.diverged = true
+	default:
+		body.Stmts = append(body.Stmts, &Sync{Op: "__syncthreads"})
+	}
 }
 
 // ---- the race-freedom discipline ----
