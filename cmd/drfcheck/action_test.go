@@ -71,7 +71,7 @@ func TestActionAndHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cmd := range []string{"apt-get install -y -qq gcc libz3-dev clang", "go install \"github.com/drfcheck/drfcheck/cmd/drfcheck@", "drfcheck --format=sarif", "drfcheck --format=github"} {
+	for _, cmd := range []string{"apt-get install -y -qq gcc libz3-dev clang", "go install \"github.com/drfcheck/drfcheck/cmd/drfcheck@", "drfcheck --output sarif=drfcheck.sarif", "drfcheck --format=github"} {
 		if !strings.Contains(script.String(), cmd) {
 			t.Errorf("action.yml does not run %q", cmd)
 		}

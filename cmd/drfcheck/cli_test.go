@@ -44,6 +44,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--baseline=" + filepath.Join(dir, "none.json"), racy}, "--baseline"},
 		{[]string{"--baseline=" + txt, racy}, "not a drfcheck baseline"},
 		{[]string{dir}, "nothing to check"},
+		{[]string{"--output=xml=" + filepath.Join(dir, "r.xml"), racy}, "--output=xml="},
+		{[]string{"--output=sarif", racy}, "FORMAT=PATH"},
+		{[]string{"-o", "json=" + filepath.Join(dir, "no", "such", "r.json"), racy}, "no such file"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(tc.args, &stdout, &stderr)
@@ -345,5 +348,32 @@ func TestBenignRaces(t *testing.T) {
 	stdout.Reset()
 	if code := run([]string{"--benign-races", path}, &stdout, &stderr); code != 1 || !strings.Contains(stdout.String(), "data race on 'found' (write/write)") {
 		t.Errorf("--benign-races: exit %d, want 1 and the race on found in\n%s", code, stdout.String())
+	}
+}
+
+// --output writes the run's report in more formats, each to its file: the
+// text file is what stdout shows, and the JSON file names the race stdout
+// reports.
+func TestOutputFiles(t *testing.T) {
+	dir := t.TempDir()
+	textPath, jsonPath := filepath.Join(dir, "r.txt"), filepath.Join(dir, "r.json")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-o", "text=" + textPath, "--output=json=" + jsonPath, racy}, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1 (a race): %s", code, stderr.String())
+	}
+	text, err := os.ReadFile(textPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(text) != stdout.String() || !strings.Contains(string(text), "data race") {
+		t.Errorf("the text file differs from stdout:\n%s\n---\n%s", text, stdout.String())
+	}
+	data, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc report.JSON
+	if err := json.Unmarshal(data, &doc); err != nil || len(doc.Files) != 1 || len(doc.Files[0].Kernels) == 0 || len(doc.Files[0].Kernels[0].Races) == 0 {
+		t.Errorf("the JSON file has no race (%v):\n%s", err, data)
 	}
 }

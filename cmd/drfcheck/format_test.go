@@ -202,129 +202,104 @@ func TestSARIF(t *testing.T) {
 	}
 }
 
-// For every race of the testdata, the three formats carry the same facts:
-// the text names both positions, quotes both lines and shows the witness's
-// index, and SARIF has a result whose location is the first access and whose
-// related location is the second.
-func TestFormatsAgree(t *testing.T) {
-	var files []string
-	for _, root := range []string{"../../testdata/protocols", "../../testdata/cuda"} {
-		for _, f := range testdataFiles(t, root) {
-			if e := readExpectation(t, f); len(e.races) > 0 {
-				files = append(files, f)
+// checkFormats checks that the three formats of one run carry the same
+// facts for every race: the text names both positions, quotes both lines
+// and shows the witness's index, and SARIF has a result whose location is
+// the first access and whose related location is the second. checkTestdata
+// asks it of every testdata file with races, from the run that checks the
+// file's expectations (--format=json, --output text=..., --output
+// sarif=...).
+func checkFormats(t *testing.T, doc report.JSON, text string, sarifData []byte) {
+	t.Helper()
+	var sarif struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation sarifPhys `json:"physicalLocation"`
+				} `json:"locations"`
+				Related []struct {
+					PhysicalLocation sarifPhys `json:"physicalLocation"`
+				} `json:"relatedLocations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(sarifData, &sarif); err != nil {
+		t.Fatal(err)
+	}
+	races := 0
+	for _, k := range doc.Files[0].Kernels {
+		for _, r := range k.Races {
+			races++
+			a, b := r.Accesses[0], r.Accesses[1]
+			if r.Suppression != nil {
+				// one line in the text: where, what, and why
+				head := fmt.Sprintf("%s:%d:%d: note: suppressed data race on '%s' (", a.File, a.Line, a.Col, r.Array)
+				if !strings.Contains(text, head) || !strings.Contains(text, r.Suppression.Justification) {
+					t.Errorf("text lacks %q with %q", head, r.Suppression.Justification)
+				}
+				continue
+			}
+			if protocol.IsInvariant(r.Array) {
+				// a barrier invariant that may fail: its own
+				// words, at the invariant
+				head := fmt.Sprintf("%s:%d:%d: error: barrier invariant may not hold", a.File, a.Line, a.Col)
+				if !strings.Contains(text, head) {
+					t.Errorf("text lacks %q", head)
+				}
+				continue
+			}
+			head := fmt.Sprintf("%s:%d:%d: error: data race on '%s'", a.File, a.Line, a.Col, r.Array)
+			if !strings.Contains(text, head) {
+				t.Errorf("text lacks %q", head)
+			}
+			for _, acc := range r.Accesses {
+				if !strings.Contains(text, fmt.Sprintf(" %d | ", acc.Line)) {
+					t.Errorf("text does not quote line %d", acc.Line)
+				}
+			}
+			idx := r.Array
+			for _, i := range a.Index {
+				idx += fmt.Sprintf("[%d]", i)
+			}
+			if !strings.Contains(text, idx) {
+				t.Errorf("text lacks the index %s", idx)
+			}
+			found := false
+			for _, res := range sarif.Runs[0].Results {
+				if res.RuleID != "drfcheck/data-race" || len(res.Related) != 1 {
+					continue
+				}
+				p, q := res.Locations[0].PhysicalLocation, res.Related[0].PhysicalLocation
+				if p.Region.StartLine == a.Line && p.Region.StartColumn == a.Col &&
+					q.Region.StartLine == b.Line && q.Region.StartColumn == b.Col &&
+					strings.Contains(res.Message.Text, idx) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("no SARIF result for the race %d:%d / %d:%d on %s", a.Line, a.Col, b.Line, b.Col, idx)
+			}
+			// the launch sites checked are named in every format
+			for _, site := range k.Launch.Sites {
+				if !strings.Contains(text, site.Text) {
+					t.Errorf("text lacks %q", site.Text)
+				}
+				named := false
+				for _, res := range sarif.Runs[0].Results {
+					if res.RuleID == "drfcheck/data-race" && strings.Contains(res.Message.Text, site.Text) {
+						named = true
+					}
+				}
+				if !named {
+					t.Errorf("no SARIF race result names %q", site.Text)
+				}
 			}
 		}
 	}
-	if len(files) < 20 {
-		t.Fatalf("only %d racy testdata files", len(files))
-	}
-	for _, f := range files {
-		f := f
-		t.Run(strings.TrimPrefix(f, "../../testdata/"), func(t *testing.T) {
-			t.Parallel()
-			// Three runs, one per format, must report one set of races:
-			// the integer encoding alone, without a time limit per query,
-			// makes the runs alike. (The portfolio's first answer, and
-			// what a time limit cuts on a loaded machine, may differ
-			// between runs: another witness, or another race found first,
-			// each right.)
-			same := []string{"--arithmetic=int", "--timeout=0"}
-			var doc report.JSON
-			if err := json.Unmarshal(runBinary(t, append(same, "--format=json", f)...), &doc); err != nil {
-				t.Fatal(err)
-			}
-			text := string(runBinary(t, append(same, "--format=text", f)...))
-			var sarif struct {
-				Runs []struct {
-					Results []struct {
-						RuleID    string `json:"ruleId"`
-						Message   struct{ Text string }
-						Locations []struct {
-							PhysicalLocation sarifPhys `json:"physicalLocation"`
-						} `json:"locations"`
-						Related []struct {
-							PhysicalLocation sarifPhys `json:"physicalLocation"`
-						} `json:"relatedLocations"`
-					} `json:"results"`
-				} `json:"runs"`
-			}
-			if err := json.Unmarshal(runBinary(t, append(same, "--format=sarif", f)...), &sarif); err != nil {
-				t.Fatal(err)
-			}
-			races := 0
-			for _, k := range doc.Files[0].Kernels {
-				for _, r := range k.Races {
-					races++
-					a, b := r.Accesses[0], r.Accesses[1]
-					if r.Suppression != nil {
-						// one line in the text: where, what, and why
-						head := fmt.Sprintf("%s:%d:%d: note: suppressed data race on '%s' (", a.File, a.Line, a.Col, r.Array)
-						if !strings.Contains(text, head) || !strings.Contains(text, r.Suppression.Justification) {
-							t.Errorf("text lacks %q with %q", head, r.Suppression.Justification)
-						}
-						continue
-					}
-					if protocol.IsInvariant(r.Array) {
-						// a barrier invariant that may fail: its own
-						// words, at the invariant
-						head := fmt.Sprintf("%s:%d:%d: error: barrier invariant may not hold", a.File, a.Line, a.Col)
-						if !strings.Contains(text, head) {
-							t.Errorf("text lacks %q", head)
-						}
-						continue
-					}
-					head := fmt.Sprintf("%s:%d:%d: error: data race on '%s'", a.File, a.Line, a.Col, r.Array)
-					if !strings.Contains(text, head) {
-						t.Errorf("text lacks %q", head)
-					}
-					for _, acc := range r.Accesses {
-						if !strings.Contains(text, fmt.Sprintf(" %d | ", acc.Line)) {
-							t.Errorf("text does not quote line %d", acc.Line)
-						}
-					}
-					idx := r.Array
-					for _, i := range a.Index {
-						idx += fmt.Sprintf("[%d]", i)
-					}
-					if !strings.Contains(text, idx) {
-						t.Errorf("text lacks the index %s", idx)
-					}
-					found := false
-					for _, res := range sarif.Runs[0].Results {
-						if res.RuleID != "drfcheck/data-race" || len(res.Related) != 1 {
-							continue
-						}
-						p, q := res.Locations[0].PhysicalLocation, res.Related[0].PhysicalLocation
-						if p.Region.StartLine == a.Line && p.Region.StartColumn == a.Col &&
-							q.Region.StartLine == b.Line && q.Region.StartColumn == b.Col &&
-							strings.Contains(res.Message.Text, idx) {
-							found = true
-						}
-					}
-					if !found {
-						t.Errorf("no SARIF result for the race %d:%d / %d:%d on %s", a.Line, a.Col, b.Line, b.Col, idx)
-					}
-					// the launch sites checked are named in every format
-					for _, site := range k.Launch.Sites {
-						if !strings.Contains(text, site.Text) {
-							t.Errorf("text lacks %q", site.Text)
-						}
-						named := false
-						for _, res := range sarif.Runs[0].Results {
-							if res.RuleID == "drfcheck/data-race" && strings.Contains(res.Message.Text, site.Text) {
-								named = true
-							}
-						}
-						if !named {
-							t.Errorf("no SARIF race result names %q", site.Text)
-						}
-					}
-				}
-			}
-			if races == 0 {
-				t.Errorf("no race in the JSON output")
-			}
-		})
+	if races == 0 {
+		t.Errorf("no race in the JSON output")
 	}
 }
 

@@ -57,6 +57,7 @@ type config struct {
 	arithmetic    smtgen.Encoding
 	levels        []wellformed.Level
 	format        string
+	outputs       []outputFile // --output: more formats, each to a file
 	kernel        string
 	arrays        []string
 	defines       []string
@@ -181,6 +182,11 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	lines := check.FileLines()
 	c := check.New(check.Options{Timeout: cfg.timeout, KernelTimeout: cfg.kernelTimeout, MaxRaces: cfg.maxRaces, Jobs: cfg.jobs, Levels: cfg.levels, BenignRaces: cfg.benignRaces, Encoding: cfg.encoding, Arithmetic: cfg.arithmetic})
 	start := time.Now()
+	if err := createOutputs(cfg.outputs); err != nil {
+		fmt.Fprintf(stderr, "drfcheck: %v\n", err)
+		return exitBad
+	}
+	defer closeOutputs(cfg.outputs)
 	out := newOutput(cfg, stdout, stderr, len(files))
 	dumpTo := stdout
 	if cfg.format != "text" {
@@ -316,6 +322,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 	traces := fs.String("traces", "intervals", "how protocols become symbolic traces: intervals (barrier intervals, polynomial in the nesting of synchronized loops) or paper (align and split of the Faial paper, exponential in it)")
 	arith := fs.String("arithmetic", "portfolio", "how SMT queries encode integers: int (unbounded integers, bitwise operators approximated), bv (64-bit bit-vectors: exact machine arithmetic) or portfolio (both at once, the first answer wins)")
 	format := fs.String("format", "text", "output format: text, json, sarif or github (workflow-command annotations)")
+	outputs := fs.StringArrayP("output", "o", nil, "also write the report in another format to a file: FORMAT=PATH (repeatable), e.g. -o sarif=drfcheck.sarif beside the text on stdout")
 	showVersion := fs.Bool("version", false, "print the version and the commit drfcheck was built from, and exit")
 	quiet := fs.BoolP("quiet", "q", false, "text: no line for kernels that are data-race free (or whose findings are all suppressed), nor for notes and suppressed findings")
 	failOn := fs.StringSlice("fail-on", []string{"race", "divergence", "unknown", "error"}, "which outcomes make the exit status non-zero: race, divergence, unknown, error (comma-separated), or none")
@@ -383,10 +390,11 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*config, error) {
 	default:
 		return nil, fmt.Errorf("--dump=%s: want ir, protocol, aligned, traces or smt", cfg.dump)
 	}
-	switch cfg.format {
-	case "text", "json", "sarif", "github":
-	default:
+	if !knownFormat(cfg.format) {
 		return nil, fmt.Errorf("--format=%s: want text, json, sarif or github", cfg.format)
+	}
+	if cfg.outputs, err = parseOutputs(*outputs); err != nil {
+		return nil, err
 	}
 	if cfg.jobs < 1 {
 		return nil, fmt.Errorf("--jobs=%d: want at least 1", cfg.jobs)

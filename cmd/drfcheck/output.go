@@ -73,7 +73,7 @@ func (o *output) fileDone(i int, f *report.File) {
 	}
 }
 
-// finish writes what comes after every file.
+// finish writes what comes after every file, then the files of --output.
 func (o *output) finish(r *report.Run) error {
 	if o.progress != nil {
 		o.progress.clear()
@@ -82,15 +82,95 @@ func (o *output) finish(r *report.Run) error {
 		if len(r.Files) > 1 {
 			o.text.Summary(r)
 		}
+	} else if err := writeReport(o.stdout, o.cfg.format, r, o.cfg.quiet); err != nil {
+		return err
+	}
+	for _, f := range o.cfg.outputs {
+		if err := f.write(r, o.cfg.quiet); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeReport writes a whole run in a format; text as the streamed text
+// reads, without colour.
+func writeReport(w io.Writer, format string, r *report.Run, quiet bool) error {
+	switch format {
+	case "text":
+		t := &report.Text{W: w, Quiet: quiet}
+		for _, f := range r.Files {
+			t.File(f)
+		}
+		if len(r.Files) > 1 {
+			t.Summary(r)
+		}
 		return nil
-	}
-	switch o.cfg.format {
 	case "sarif":
-		return report.WriteSARIF(o.stdout, r)
+		return report.WriteSARIF(w, r)
 	case "github":
-		return report.WriteGitHub(o.stdout, r)
+		return report.WriteGitHub(w, r)
 	}
-	return report.WriteJSON(o.stdout, r)
+	return report.WriteJSON(w, r)
+}
+
+// outputFile is a format to write to a file (--output FORMAT=PATH).
+type outputFile struct {
+	format, path string
+	w            *os.File // created before the run, so that a bad path fails at once
+}
+
+// createOutputs makes the files of --output, or says which cannot be made.
+func createOutputs(fs []outputFile) error {
+	for i := range fs {
+		w, err := os.Create(fs[i].path)
+		if err != nil {
+			closeOutputs(fs[:i])
+			return fmt.Errorf("--output=%s=%s: %v", fs[i].format, fs[i].path, err)
+		}
+		fs[i].w = w
+	}
+	return nil
+}
+
+func closeOutputs(fs []outputFile) {
+	for _, f := range fs {
+		if f.w != nil {
+			f.w.Close()
+		}
+	}
+}
+
+func (f outputFile) write(r *report.Run, quiet bool) error {
+	err := writeReport(f.w, f.format, r, quiet)
+	if cerr := f.w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("--output=%s=%s: %v", f.format, f.path, err)
+	}
+	return nil
+}
+
+// parseOutputs reads the values of --output.
+func parseOutputs(vals []string) ([]outputFile, error) {
+	var out []outputFile
+	for _, v := range vals {
+		format, path, ok := strings.Cut(v, "=")
+		if !ok || path == "" || !knownFormat(format) {
+			return nil, fmt.Errorf("--output=%s: want FORMAT=PATH, FORMAT text, json, sarif or github", v)
+		}
+		out = append(out, outputFile{format: format, path: path})
+	}
+	return out, nil
+}
+
+func knownFormat(f string) bool {
+	switch f {
+	case "text", "json", "sarif", "github":
+		return true
+	}
+	return false
 }
 
 // progress draws "[=====>    ] 12/40 path" on a terminal, on one line

@@ -199,7 +199,10 @@ func checkTestdata(t *testing.T, path string) {
 	// The files run in parallel: the budgets are generous, so that a
 	// verdict never depends on how loaded the machine is (the default
 	// kernel budget, 40 s, suits one file at a time).
-	cmd := exec.Command(binary, "--format=json", "--jobs=2", "--timeout=60s", "--kernel-timeout=10m", path)
+	// The text and SARIF of the same run go to files: checkFormats.
+	dir := t.TempDir()
+	textPath, sarifPath := filepath.Join(dir, "report.txt"), filepath.Join(dir, "report.sarif")
+	cmd := exec.Command(binary, "--format=json", "--output=text="+textPath, "--output=sarif="+sarifPath, "--jobs=2", "--timeout=60s", "--kernel-timeout=10m", path)
 	out, err := cmd.Output()
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
@@ -274,6 +277,17 @@ func checkTestdata(t *testing.T, path string) {
 				t.Errorf("line %d: no race where %s (got %s)", line, fact, got.describe(line))
 			}
 		}
+	}
+	if len(want.races) > 0 {
+		text, err := os.ReadFile(textPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sarif, err := os.ReadFile(sarifPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFormats(t, doc, string(text), sarif)
 	}
 }
 
