@@ -236,6 +236,12 @@ func checkTestdata(t *testing.T, path string) {
 	var order []string
 	rank := map[string]int{"drf": 0, "unchecked": 0, "unknown": 1, "divergent": 2, "racy": 3}
 	for _, k := range f.Kernels {
+		for _, u := range k.Unknowns {
+			// a panic of a stage, which even an unknown file must not hide
+			if strings.Contains(u.Reason, "internal error") {
+				t.Errorf("kernel %s: line %d: %s", k.Name, u.Line, u.Reason)
+			}
+		}
 		if v, ok := verdict[k.Name]; !ok || rank[k.Verdict] > rank[v] {
 			if !ok {
 				order = append(order, k.Name)
