@@ -61,13 +61,16 @@ type encoder struct {
 	consts map[string]num
 	order  []string // names of consts in creation order, for models
 	// bv says that integers are 64-bit bit-vectors (BitVectors); taints
-	// lists the taint of every bit-vector operation that may overflow.
-	bv     bool
-	taints []z3.Bool
-	nfresh int    // fresh constants made
-	defect Defect // Solver.Break
-	funcs  map[string]z3.FuncDecl
-	facts  []z3.Bool
+	// lists the taint of every bit-vector operation that may overflow;
+	// queryTaints, once sealed, those of the query as it was decided.
+	bv          bool
+	taints      []z3.Bool
+	queryTaints []z3.Bool
+	sealed      bool
+	nfresh      int    // fresh constants made
+	defect      Defect // Solver.Break
+	funcs       map[string]z3.FuncDecl
+	facts       []z3.Bool
 	// products lists the nonlinear products made, for lemmas.
 	products []product
 	// bitApps lists the bitwise operators applied, for lemmas.
@@ -77,9 +80,15 @@ type encoder struct {
 	internal map[string]bool
 	// domains are the finite domains conditions give terms (cases.go).
 	domains []domain
-	// apps lists the applications of uninterpreted functions encoded,
-	// which a witness minimizes after the constants (smallModel).
-	apps []num
+	// apps lists the distinct applications of uninterpreted functions
+	// encoded, which a witness minimizes after the constants (smallModel);
+	// appIDs holds their terms' IDs. Each distinct term once: a value
+	// read by both threads, or at several sites, is one term, and
+	// minimizing it again costs a bisection of checks that all fail (a
+	// value near 2^32, the 18 uses of one read: 4.6 s of a witness whose
+	// race took 12 ms).
+	apps   []num
+	appIDs map[uint64]bool
 	// the sorts, made once: go-z3 wraps each sort it returns with a
 	// finalizer, and making one per literal cost 2% of the CUDA
 	// differential's time
@@ -87,7 +96,7 @@ type encoder struct {
 }
 
 func newEncoder(ctx *z3.Context, env Env, enc Encoding) *encoder {
-	return &encoder{ctx: ctx, env: env, bv: enc == BitVectors, consts: map[string]num{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{},
+	return &encoder{ctx: ctx, env: env, bv: enc == BitVectors, consts: map[string]num{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{}, appIDs: map[uint64]bool{},
 		intSort: ctx.IntSort(), bvSort: ctx.BVSort(width)}
 }
 
@@ -218,6 +227,27 @@ func (e *encoder) abs(x num) num {
 	return e.ite(e.ge(x, e.lit(0)), x, e.neg(x))
 }
 
+// magnitude is |x| for a witness's minimization, never tainted: in the
+// bit-vector encoding |MinInt64| overflows, and abs's tainted result is
+// then a free value, which minimizing makes 0: a witness showed access
+// choices of -2^63 that way, and was taken as inexact. Here it is the
+// greatest value, the last a minimization picks.
+func (e *encoder) magnitude(x num) num {
+	if !e.bv {
+		return e.abs(x)
+	}
+	b := x.b()
+	least := e.bvLit(math.MinInt64)
+	return num{v: b.Eq(least).IfThenElse(e.bvLit(math.MaxInt64), b.SLT(e.bvLit(0)).IfThenElse(b.Neg(), b))}
+}
+
+// seal records the query's taints, as decided: the witness's exactness
+// is theirs, not that of the terms made afterwards to read or minimize
+// its model.
+func (e *encoder) seal() {
+	e.queryTaints, e.sealed = e.taints[:len(e.taints):len(e.taints)], true
+}
+
 // minimizable lists the constants that stand for values of the kernel, in
 // the order a witness should minimize them: parameters and launch sizes,
 // then shared loop variables, then everything per thread.
@@ -342,8 +372,9 @@ func (e *encoder) expr(x protocol.Expr, sc scope) num {
 			args[i] = e.expr(a, sc).v
 		}
 		app := num{v: e.fun(x.Func, len(args)).Apply(args...)}
-		if len(e.apps) < maxMinimizedApps {
+		if id := app.ast().ID(); len(e.apps) < maxMinimizedApps && !e.appIDs[id] {
 			e.apps = append(e.apps, app)
+			e.appIDs[id] = true
 		}
 		return app
 	}

@@ -1,8 +1,11 @@
 package smtgen
 
 import (
+	"math"
 	"testing"
 	"time"
+
+	"github.com/drfcheck/drfcheck/protocol"
 )
 
 // TestBoundAndLeast: from a first model far from the least (x = 5000,
@@ -55,6 +58,94 @@ func TestBoundAndLeast(t *testing.T) {
 					t.Errorf("encoding %d, zeroFirst %v: after least, %v", enc, zeroFirst, st)
 				}
 			}
+		}
+	}
+}
+
+// TestMagnitude: the measure a witness is minimized by is |x| without a
+// taint, and in the bit-vector encoding the least int64 is the greatest
+// (its negation overflows). With abs, |-2^63| was a free value, so least
+// on an unconstrained access choice found 0 at -2^63: the witness was
+// then inexact by that term alone, and a portfolio waited for the integer
+// encoding to time out (30 s) on a race the bit-vector one had in 0.5 s.
+func TestMagnitude(t *testing.T) {
+	for _, tc := range []struct{ x, want int64 }{
+		{0, 0}, {5, 5}, {-5, 5}, {math.MaxInt64, math.MaxInt64}, {math.MinInt64, math.MaxInt64},
+	} {
+		s := newSolver(10*time.Second, BitVectors)
+		e := newEncoder(s.ctx, Env{}, BitVectors)
+		x := e.int("x")
+		s.s.Assert(e.eq(x, e.lit(tc.x)))
+		mag := e.magnitude(x)
+		if mag.tainted {
+			t.Errorf("magnitude of %d is tainted", tc.x)
+		}
+		if st, err := s.check(); st != Fails || err != nil {
+			t.Fatalf("%d: %v %v", tc.x, st, err)
+		}
+		if got := modelNum(s.s.Model(), mag); got != tc.want {
+			t.Errorf("magnitude of %d = %d, want %d", tc.x, got, tc.want)
+		}
+	}
+	// an unconstrained value minimized by its magnitude is 0
+	s := newSolver(10*time.Second, BitVectors)
+	e := newEncoder(s.ctx, Env{}, BitVectors)
+	x := e.int("x")
+	s.s.Assert(e.ne(x, e.lit(0)).Or(e.eq(x, e.lit(0))))
+	if st, _ := s.check(); st != Fails {
+		t.Fatal("no model")
+	}
+	m := s.s.Model()
+	if !s.least(e, &m, e.magnitude(x), false) || modelNum(m, x) != 0 {
+		t.Errorf("least |x| left x = %d, want 0", modelNum(m, x))
+	}
+}
+
+// TestExactIsTheQuerys: a witness is exact when the terms of its query
+// do not overflow in its model; a term made after the query was decided
+// (to read or minimize the model) does not count.
+func TestExactIsTheQuerys(t *testing.T) {
+	s := newSolver(10*time.Second, BitVectors)
+	e := newEncoder(s.ctx, Env{}, BitVectors)
+	x := e.int("x")
+	sum := e.add(x, e.lit(1)) // overflows at x = MaxInt64: tainted
+	s.s.Assert(e.ge(sum, e.lit(0)))
+	s.s.Assert(e.eq(x, e.lit(3)))
+	if st, _ := s.check(); st != Fails {
+		t.Fatal("no model")
+	}
+	e.seal()
+	// made after the query: its taint holds in the model (3 * 2^62
+	// overflows)
+	later := e.arith(protocol.Mul, x, e.lit(1<<62))
+	if !later.tainted {
+		t.Fatal("the product is not tainted")
+	}
+	m := s.s.Model()
+	if !e.exact(m) {
+		t.Error("inexact by a term made after the query")
+	}
+	e.sealed = false
+	if e.exact(m) {
+		t.Error("exact though a term of the query (all, unsealed) overflows")
+	}
+}
+
+// TestAppsOnce: an application met twice (read by both threads, or at
+// two sites) is minimized once: again, every check of its bisection
+// fails, 33 of them for a value near 2^32.
+func TestAppsOnce(t *testing.T) {
+	for _, enc := range []Encoding{Ints, BitVectors} {
+		s := newSolver(10*time.Second, enc)
+		e := newEncoder(s.ctx, Env{}, enc)
+		read := func(arg int64) *protocol.Call {
+			return &protocol.Call{Func: "d_u32", Args: []protocol.Expr{&protocol.IntLit{Value: arg}}}
+		}
+		for _, x := range []protocol.Expr{read(4), read(4), read(8), read(4)} {
+			e.expr(x, scope{thread: 1})
+		}
+		if len(e.apps) != 2 {
+			t.Errorf("encoding %d: %d applications to minimize, want 2 (d_u32(4), d_u32(8))", enc, len(e.apps))
 		}
 	}
 }

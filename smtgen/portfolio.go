@@ -254,7 +254,11 @@ func (s *Solver) Satisfiable(env Env, q wellformed.Query) (bool, error) {
 // exact reports whether a model computes every operator as int64 does.
 func (e *encoder) exact(m *z3.Model) bool {
 	if e.bv {
-		for _, t := range e.taints {
+		ts := e.taints
+		if e.sealed {
+			ts = e.queryTaints
+		}
+		for _, t := range ts {
 			if v, ok := m.Eval(t, true).(z3.Bool).AsBool(); !ok || v {
 				return false
 			}

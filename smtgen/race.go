@@ -540,7 +540,7 @@ func (f *raceForm) choices(e *encoder) []num {
 		for gi := len(v.at) - 1; gi >= 0; gi-- {
 			first = e.ite(v.at[gi], e.lit(int64(gi)), first)
 		}
-		cs = append(cs, first, e.abs(v.mode), e.abs(v.id))
+		cs = append(cs, first, e.magnitude(v.mode), e.magnitude(v.id))
 	}
 	return cs
 }

@@ -451,6 +451,7 @@ func (s *Solver) run(env Env, build func(e *encoder), use func(e *encoder, st St
 		if st == Fails {
 			s.preferExact(e)
 		}
+		e.seal()
 		return use(e, st)
 	}
 	if err := s.scoped(env, build, ask); err != nil || !again {
@@ -688,7 +689,7 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 		return m
 	}
 	for _, name := range names {
-		if !s.least(e, &m, e.abs(e.consts[name]), false) {
+		if !s.least(e, &m, e.magnitude(e.consts[name]), false) {
 			return m
 		}
 	}
@@ -706,7 +707,7 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 		return m
 	}
 	for _, a := range e.apps {
-		if s.narrow(e, &m, e.ge(a, e.lit(0))) == Unknown || !s.least(e, &m, e.abs(a), true) {
+		if s.narrow(e, &m, e.ge(a, e.lit(0))) == Unknown || !s.least(e, &m, e.magnitude(a), true) {
 			return m
 		}
 	}
@@ -725,7 +726,7 @@ const maxBoundLog = 20
 func (s *Solver) bound(e *encoder, m **z3.Model, names []string) bool {
 	abs := make([]num, len(names))
 	for i, name := range names {
-		abs[i] = e.abs(e.consts[name])
+		abs[i] = e.magnitude(e.consts[name])
 	}
 	within := func(k int) []z3.Bool {
 		var facts []z3.Bool
