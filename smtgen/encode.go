@@ -62,11 +62,11 @@ type encoder struct {
 	order  []string // names of consts in creation order, for models
 	// bv says that integers are 64-bit bit-vectors (BitVectors); taints
 	// lists the taint of every bit-vector operation that may overflow;
-	// queryTaints, once sealed, those of the query as it was decided.
+	// the first queryTaints of them are the query's as it was decided
+	// (seal; -1 before).
 	bv          bool
 	taints      []z3.Bool
-	queryTaints []z3.Bool
-	sealed      bool
+	queryTaints int
 	nfresh      int    // fresh constants made
 	defect      Defect // Solver.Break
 	funcs       map[string]z3.FuncDecl
@@ -96,7 +96,7 @@ type encoder struct {
 }
 
 func newEncoder(ctx *z3.Context, env Env, enc Encoding) *encoder {
-	return &encoder{ctx: ctx, env: env, bv: enc == BitVectors, consts: map[string]num{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{}, appIDs: map[uint64]bool{},
+	return &encoder{ctx: ctx, env: env, bv: enc == BitVectors, consts: map[string]num{}, funcs: map[string]z3.FuncDecl{}, internal: map[string]bool{}, appIDs: map[uint64]bool{}, queryTaints: -1,
 		intSort: ctx.IntSort(), bvSort: ctx.BVSort(width)}
 }
 
@@ -244,9 +244,7 @@ func (e *encoder) magnitude(x num) num {
 // seal records the query's taints, as decided: the witness's exactness
 // is theirs, not that of the terms made afterwards to read or minimize
 // its model.
-func (e *encoder) seal() {
-	e.queryTaints, e.sealed = e.taints[:len(e.taints):len(e.taints)], true
-}
+func (e *encoder) seal() { e.queryTaints = len(e.taints) }
 
 // minimizable lists the constants that stand for values of the kernel, in
 // the order a witness should minimize them: parameters and launch sizes,

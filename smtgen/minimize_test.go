@@ -125,7 +125,7 @@ func TestExactIsTheQuerys(t *testing.T) {
 	if !e.exact(m) {
 		t.Error("inexact by a term made after the query")
 	}
-	e.sealed = false
+	e.queryTaints = -1 // unsealed
 	if e.exact(m) {
 		t.Error("exact though a term of the query (all, unsealed) overflows")
 	}

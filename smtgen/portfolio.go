@@ -255,8 +255,8 @@ func (s *Solver) Satisfiable(env Env, q wellformed.Query) (bool, error) {
 func (e *encoder) exact(m *z3.Model) bool {
 	if e.bv {
 		ts := e.taints
-		if e.sealed {
-			ts = e.queryTaints
+		if e.queryTaints >= 0 {
+			ts = ts[:e.queryTaints]
 		}
 		for _, t := range ts {
 			if v, ok := m.Eval(t, true).(z3.Bool).AsBool(); !ok || v {
