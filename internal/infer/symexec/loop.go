@@ -692,6 +692,12 @@ type shape struct {
 	// (an int compared with an unsigned bound), read as the variable
 	// itself where its values stay non-negative (finishShape)
 	residue bool
+	// trips is the number of iterations of a loop without a recognized
+	// shape, when its condition alone ends it (conditionTrips); exit
+	// holds the values of the carried variables after it where they are
+	// known (breakTrips's search loops)
+	trips protocol.Expr
+	exit  map[*ir.Var]protocol.Expr
 }
 
 // iterations returns the number of iterations before the one where the
@@ -1345,7 +1351,15 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 	x.env = x.headEnv(at, entry, c, nil, &protocol.Var{At: at, Name: name}, nil)
 	r := x.runIteration(l)
 	x.loops = x.loops[:len(x.loops)-1]
-	count := x.conditionTrips(at, l, r, entry, c, x.summarize(r, entry), x.trialNames(mark), name)
+	sum := x.summarize(r, entry)
+	made := x.trialNames(mark)
+	after := shape{trips: x.conditionTrips(at, l, r, entry, c, sum, made, name)}
+	count := after.trips
+	if n, j := x.breakTrips(at, l, r, entry, c, sum, made, name); n != nil {
+		// the iterations before the one that breaks, and that one
+		count = add(at, n, lit(at, 1))
+		after.exit = exitValues(at, c, j, made, protocol.Subst{name: n})
+	}
 	if count == nil {
 		count = x.freshInt(at, "trips", c.control, x.anyBlock(c))
 		if l.do() {
@@ -1363,7 +1377,7 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 		x.unknown(at, "a break under a condition that may differ between threads, in a loop with a barrier, is not supported")
 	}
 	x.emit(&protocol.Loop{At: at, Var: name, Lo: lit(at, 0), Hi: count, Body: &protocol.Block{At: at, Stmts: body}})
-	e := x.afterLoop(at, l, entry, c, x.summarize(r, entry), sync, shape{})
+	e := x.afterLoop(at, l, entry, c, sum, sync, after)
 	if !l.do() && (l.Cond != nil || len(l.Test.Stmts) > 0) {
 		// the last, failing check of the condition
 		x.runCond(l)
@@ -1375,35 +1389,143 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 // condition ends, when that condition compares a signed induction variable
 // of constant step with a bound the loop does not change, wherever the
 // body steps it (for (k = c - 1; k >= c - 32;) { ...; k--; ...; k--; } runs
-// 16 times); nil otherwise. made tells the names given since the
+// 16 times); nil otherwise. A do loop compares the value at the end of
+// the iteration, and runs once more than the values after its first pass
+// that pass the condition. made tells the names given since the
 // iteration began, counter is the iteration counter's.
 func (x *exec) conditionTrips(at protocol.Pos, l loopSyntax, r iterRun, entry env, c carried, sum exitSummary, made func(protocol.Node) bool, counter string) protocol.Expr {
-	if l.do() || sum.brk || sum.ret || len(sum.regions) > 0 {
+	if sum.brk || sum.ret || len(sum.regions) > 0 {
 		return nil
 	}
-	iter := &protocol.Var{At: at, Name: counter}
+	at1 := lit(at, 1)
 	for _, k := range sortedVars(c.keys) {
-		step, ok := litValue(c.steps[k])
-		head, ok1 := r.head[k].(intVal)
-		start, ok2 := entry[k].(intVal)
-		if !ok || !ok1 || !ok2 || step == 0 {
+		seen, start, step, ok := x.inductionAt(at, k, r.head, entry, c)
+		if ok && l.do() {
+			// a signed counter only: an unsigned one may wrap around
+			// before its first test
+			end, isInt := r.end[k].(intVal)
+			ok = isInt && !unsigned(k.T)
+			if ok {
+				seen, start = end.e, add(at, start, lit(at, step))
+			}
+		}
+		if !ok {
 			continue
 		}
-		seen := head.e
-		if unsigned(k.T) {
-			// the counter is seen wrapped into its type (headEnv)
-			seen = x.unsignedValue(at, head.e, k.T)
-		}
-		cm, rest := splitCond(r.cond, seen)
-		if cm == nil || rest != nil || made(cm.Y) || mentions(cm.Y, iter) {
+		cm := x.boundOf(r.cond, seen, k, step, made, counter)
+		if cm == nil {
 			continue
 		}
-		if unsigned(k.T) && !x.endsInRange(cm.Op, cm.Y, step, k.T) {
-			continue
+		n := stepTrips(at, cm.Op, start, cm.Y, step)
+		if n != nil && l.do() {
+			n = add(at, n, at1)
 		}
-		return stepTrips(at, cm.Op, start.e, cm.Y, step)
+		if n != nil {
+			return n
+		}
 	}
 	return nil
+}
+
+// breakTrips is, for a search loop, the number of whole iterations before
+// the one that breaks, and the environment where it breaks: a loop without
+// a condition, whose one exit is a break that every iteration reaches
+// (no continue, return or other break) under a comparison of a signed
+// induction variable of constant step with a bound the loop does not
+// change (while (1) { if (w + 1 >= n) break; w++; } runs n - 1 whole
+// iterations from w = 0, more than none). nil where it is not one.
+func (x *exec) breakTrips(at protocol.Pos, l loopSyntax, r iterRun, entry env, c carried, sum exitSummary, made func(protocol.Node) bool, counter string) (protocol.Expr, env) {
+	if l.do() || !isTrue(r.cond) || len(r.condSts) > 0 || len(r.body.brk) != 1 || len(r.body.cont) > 0 || sum.ret || len(sum.regions) > 0 {
+		return nil, nil
+	}
+	j := r.body.brk[0]
+	for _, k := range sortedVars(c.keys) {
+		seen, start, step, ok := x.inductionAt(at, k, r.head, entry, c)
+		if !ok {
+			continue
+		}
+		// the loop goes on while the break's comparison fails
+		cm := x.boundOf(not(at, j.cond), seen, k, step, made, counter)
+		if cm == nil {
+			continue
+		}
+		if n := stepTrips(at, cm.Op, start, cm.Y, step); n != nil {
+			return n, j.env
+		}
+	}
+	return nil, nil
+}
+
+// inductionAt is what conditionTrips and breakTrips need of a carried
+// variable k: its value at the head of an iteration as the code sees it
+// (an unsigned one wrapped into its type), its entry value and its
+// constant step; ok is false when k is not such a variable.
+func (x *exec) inductionAt(at protocol.Pos, k *ir.Var, head, entry env, c carried) (seen, start protocol.Expr, step int64, ok bool) {
+	step, ok = litValue(c.steps[k])
+	h, ok1 := head[k].(intVal)
+	s, ok2 := entry[k].(intVal)
+	if !ok || !ok1 || !ok2 || step == 0 {
+		return nil, nil, 0, false
+	}
+	seen = h.e
+	if unsigned(k.T) {
+		// the counter is seen wrapped into its type (headEnv)
+		seen = x.unsignedValue(at, h.e, k.T)
+	}
+	return seen, s.e, step, true
+}
+
+// boundOf puts a condition that is one comparison of seen, the value of
+// the induction variable k stepped by step, with an expression the loop
+// does not change as "seen op bound"; nil when it is not one, or when k is
+// unsigned and may wrap around before the comparison fails.
+func (x *exec) boundOf(cond protocol.Cond, seen protocol.Expr, k *ir.Var, step int64, made func(protocol.Node) bool, counter string) *protocol.Cmp {
+	cm := comparedWith(cond, seen)
+	if cm == nil || made(cm.Y) || mentions(cm.Y, &protocol.Var{Name: counter}) {
+		return nil
+	}
+	if unsigned(k.T) && !x.endsInRange(cm.Op, cm.Y, step, k.T) {
+		return nil
+	}
+	return cm
+}
+
+// comparedWith puts a comparison x op y as "v op bound", with bound
+// v - (x - y) once the terms that cancel are gone: w + 1 >= n is w >=
+// n - 1 (in the protocol's integers, where x op y is x - y op 0); nil for
+// any other condition, or where v itself is left in the bound. The caller
+// checks that the bound is what it needs (loop-invariant: nothing of the
+// iteration left in it).
+func comparedWith(c protocol.Cond, v protocol.Expr) *protocol.Cmp {
+	cm, ok := c.(*protocol.Cmp)
+	if !ok {
+		return nil
+	}
+	if m, rest := splitCond(cm, v); m != nil && rest == nil {
+		return m
+	}
+	bound := protocol.LinearDiff(cm.At, v, protocol.LinearDiff(cm.At, cm.X, cm.Y))
+	if mentions(bound, v) {
+		return nil
+	}
+	return &protocol.Cmp{At: cm.At, Op: cm.Op, X: v, Y: bound}
+}
+
+// exitValues are the values of the carried variables after a search loop
+// (breakTrips): their values where it breaks, at the iteration sub
+// names, where those are made of names that outlive the loop.
+func exitValues(at protocol.Pos, c carried, brk env, made func(protocol.Node) bool, sub protocol.Subst) map[*ir.Var]protocol.Expr {
+	vals := map[*ir.Var]protocol.Expr{}
+	for k := range c.keys {
+		iv, ok := brk[k].(intVal)
+		if !ok {
+			continue
+		}
+		if e := sub.Expr(iv.e); !made(e) {
+			vals[k] = e
+		}
+	}
+	return vals
 }
 
 // endsInRange reports whether an unsigned counter of type t stepped by step
@@ -1491,6 +1613,10 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, su
 	for _, k := range sortedVars(c.keys) {
 		v, ok := after[k]
 		if !ok {
+			continue
+		}
+		if e, ok := s.exit[k]; ok {
+			after[k] = intVal{e}
 			continue
 		}
 		if exact, ok := x.tableExit(at, l, c, sum, s, k, v); ok {

@@ -542,6 +542,8 @@ func (x *exec) tripCount(at protocol.Pos, l loopSyntax, sum exitSummary, s shape
 		return nil
 	}
 	switch {
+	case s.trips != nil:
+		return s.trips
 	case s.table != nil:
 		return atExit(at, s, s.indices(at))
 	case s.kind == incShape && isLit(s.step, 1):
