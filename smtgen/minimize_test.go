@@ -30,7 +30,7 @@ func TestBoundAndLeast(t *testing.T) {
 			}
 			m := s.s.Model()
 			s.s.Pop()
-			if !s.bound(e, &m, []string{"x", "y"}) {
+			if s.bound(e, &m, []string{"x", "y"}) != Fails {
 				t.Fatalf("encoding %d: no bound", enc)
 			}
 			// 64 is asserted: the query keeps a model, and none above it
@@ -58,6 +58,42 @@ func TestBoundAndLeast(t *testing.T) {
 					t.Errorf("encoding %d, zeroFirst %v: after least, %v", enc, zeroFirst, st)
 				}
 			}
+		}
+	}
+}
+
+// TestBoundEach: where one constant must exceed every bound of smallModel
+// (x >= 2^30 here, an index near 2^32 in a race), the others are still
+// made small: y goes from the first model's 3000 to its least, 3, and x
+// keeps a value the query allows. Before, the joint bound failed and the
+// model was returned as the solver first found it.
+func TestBoundEach(t *testing.T) {
+	for _, enc := range []Encoding{Ints, BitVectors} {
+		s := newSolver(10*time.Second, enc)
+		e := newEncoder(s.ctx, Env{Info: &protocol.Info{}}, enc)
+		x, y := e.int("x"), e.int("y")
+		s.s.Assert(e.ge(x, e.lit(1<<30)))
+		s.s.Assert(e.le(x, e.lit(1<<40)))
+		s.s.Assert(e.ge(y, e.lit(3)))
+		s.s.Assert(e.le(y, e.lit(1<<30)))
+		s.s.Push()
+		s.s.Assert(e.eq(x, e.lit(1<<35)))
+		s.s.Assert(e.eq(y, e.lit(3000)))
+		if st, err := s.check(); st != Fails || err != nil {
+			t.Fatalf("first model: %v %v", st, err)
+		}
+		m := s.s.Model()
+		s.s.Pop()
+		// bound's failure asserts nothing: m is still a model
+		if st := s.bound(e, &m, []string{"x", "y"}); st != Holds {
+			t.Errorf("encoding %d: joint bound %v, want none (Holds)", enc, st)
+		}
+		got := s.smallFrom(e, m)
+		if v := modelNum(got, y); v != 3 {
+			t.Errorf("encoding %d: y = %d, want 3", enc, v)
+		}
+		if v := modelNum(got, x); v < 1<<30 || v > 1<<40 {
+			t.Errorf("encoding %d: x = %d, outside the query's range", enc, v)
 		}
 	}
 }

@@ -665,7 +665,11 @@ func (s *Solver) raceStatus(q RaceQuery) (Status, error) {
 // found first: that depends on what the solver solved before, and solvers
 // are shared by the queries of a run in whatever order they finish.
 func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
-	m := s.s.Model()
+	return s.smallFrom(e, s.s.Model(), first...)
+}
+
+// smallFrom is smallModel from the model m of the solver's assertions.
+func (s *Solver) smallFrom(e *encoder, m *z3.Model, first ...num) *z3.Model {
 	names := e.minimizable()
 	s.s.Push()
 	defer s.s.Pop()
@@ -685,8 +689,16 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 			return m
 		}
 	}
-	if !s.bound(e, &m, names) {
+	switch s.bound(e, &m, names) {
+	case Unknown:
 		return m
+	case Holds:
+		// some constant must exceed every bound (an index near 2^32
+		// that the race needs): bounded each on its own, the others
+		// are still made small, and that one is left as it is
+		if names = s.boundEach(e, &m, names); names == nil {
+			return m
+		}
 	}
 	for _, name := range names {
 		if !s.least(e, &m, e.magnitude(e.consts[name]), false) {
@@ -718,12 +730,13 @@ func (s *Solver) smallModel(e *encoder, first ...num) *z3.Model {
 const maxBoundLog = 20
 
 // bound asserts the least bound 2^k (k at most maxBoundLog) on the
-// absolute value of every constant of names that keeps a model: false
-// where there is none or the solver could not decide. The least k is
-// found by bisection, from the model's own (no check), each model found
-// lowering it: bounds were tried 1, 2, 4, ... before, a check each, and a
-// race between two warps' threads (0 and 32) took six.
-func (s *Solver) bound(e *encoder, m **z3.Model, names []string) bool {
+// absolute value of every constant of names that keeps a model, and says
+// Fails (a model within it); Holds where no such bound keeps one, Unknown
+// where the solver could not decide. The least k is found by bisection,
+// from the model's own (no check), each model found lowering it: bounds
+// were tried 1, 2, 4, ... before, a check each, and a race between two
+// warps' threads (0 and 32) took six.
+func (s *Solver) bound(e *encoder, m **z3.Model, names []string) Status {
 	abs := make([]num, len(names))
 	for i, name := range names {
 		abs[i] = e.magnitude(e.consts[name])
@@ -740,15 +753,33 @@ func (s *Solver) bound(e *encoder, m **z3.Model, names []string) bool {
 		mid := lo + (hi-lo)/2
 		switch s.narrow(e, m, within(mid)...) {
 		case Unknown:
-			return false
+			return Unknown
 		case Fails:
 			hi = min(mid, boundLog(*m, abs))
 		case Holds:
 			lo = mid + 1
 		}
 	}
+	if hi > maxBoundLog {
+		return Holds
+	}
 	// the model satisfies the bound found: asserted without a check
-	return hi <= maxBoundLog && s.narrow(e, m, within(hi)...) == Fails
+	return s.narrow(e, m, within(hi)...)
+}
+
+// boundEach bounds each constant of names on its own (bound), in order,
+// and returns those it bounded; nil where the solver could not decide.
+func (s *Solver) boundEach(e *encoder, m **z3.Model, names []string) []string {
+	bounded := []string{}
+	for _, name := range names {
+		switch s.bound(e, m, []string{name}) {
+		case Unknown:
+			return nil
+		case Fails:
+			bounded = append(bounded, name)
+		}
+	}
+	return bounded
 }
 
 // boundLog is the least k with v <= 2^k for the value v of every term of
