@@ -257,9 +257,18 @@ func (c *Case) Parsed() (*protocol.File, error) {
 // Gen returns the gopter generator of cases of a fragment. Its results
 // shrink with Shrink and are filtered by Valid, so a shrunk counterexample
 // is still in the fragment.
-func Gen(frag Fragment) gopter.Gen {
+func Gen(frag Fragment) gopter.Gen { return gen(frag, false) }
+
+// GenTriangular is Gen(Full) where a synchronized loop inside another
+// often runs from or to the enclosing loop's variable (for x in 0..N {
+// for y in x..N { sync; } }): it runs zero times in some iterations of
+// the enclosing loop and not in others, which the normalizer handles by
+// splitting the enclosing loop (wellformed's splitAt).
+func GenTriangular() gopter.Gen { return gen(Full, true) }
+
+func gen(frag Fragment, triangular bool) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
-		c := New(p.Rng, frag)
+		c := newCase(p.Rng, frag, triangular)
 		res := gopter.NewGenResult(c, Shrink)
 		res.Sieve = func(v any) bool {
 			c, ok := v.(*Case)
@@ -270,7 +279,9 @@ func Gen(frag Fragment) gopter.Gen {
 }
 
 // New generates a case of the fragment.
-func New(r *rand.Rand, frag Fragment) *Case {
+func New(r *rand.Rand, frag Fragment) *Case { return newCase(r, frag, false) }
+
+func newCase(r *rand.Rand, frag Fragment, triangular bool) *Case {
 	c := &Case{Fragment: frag, Threads: 2 + r.Intn(3), Params: map[string]int64{}}
 	if frag != Syntax && r.Intn(4) == 0 {
 		c.Threads, c.BlockY = 1+r.Intn(2), 2 // threadIdx.y too
@@ -294,7 +305,7 @@ func New(r *rand.Rand, frag Fragment) *Case {
 	case 1:
 		c.Arrays = append(c.Arrays, Array{Name: "B", Dims: 2})
 	}
-	b := &builder{r: r, c: c}
+	b := &builder{r: r, c: c, triangular: triangular}
 	switch frag {
 	case WellFormed:
 		b.budget = 10
@@ -308,7 +319,8 @@ func New(r *rand.Rand, frag Fragment) *Case {
 		}
 	case Full:
 		b.budget = 12
-		for len(c.Body) == 0 {
+		for len(c.Body) == 0 || triangular && !hasTriangular(c.Body, nil) {
+			b.budget = 12
 			c.Body = b.fullSeq(3, true, false)
 		}
 		if r.Intn(6) == 0 {
@@ -320,6 +332,28 @@ func New(r *rand.Rand, frag Fragment) *Case {
 		c.Body = b.synSeq(3)
 	}
 	return c
+}
+
+// hasTriangular reports whether sts hold a synchronized loop (one with a
+// barrier in its body) whose bounds mention the variable of an enclosing
+// synchronized loop (of outer).
+func hasTriangular(sts []protocol.Stmt, outer []string) bool {
+	found := false
+	for _, s := range sts {
+		protocol.Inspect(s, func(n protocol.Node) bool {
+			l, ok := n.(*protocol.Loop)
+			if found || !ok || !protocol.HasSync(l.Body) {
+				return !found
+			}
+			free := protocol.FreeVars(&protocol.Block{Stmts: []protocol.Stmt{&protocol.Assume{Cond: &protocol.Cmp{Op: protocol.Lt, X: l.Lo, Y: l.Hi}}}})
+			for _, v := range outer {
+				found = found || free[v]
+			}
+			found = found || hasTriangular(l.Body.Stmts, append(outer[:len(outer):len(outer)], l.Var))
+			return false
+		})
+	}
+	return found
 }
 
 // hasSyncLoop reports whether a synchronized loop occurs at the top of sts.
@@ -359,6 +393,9 @@ type builder struct {
 	// loopWeight is the weight of a synchronized loop against an
 	// unsynchronized statement (5) and a barrier (3) in wSeq; 0 means 3.
 	loopWeight int
+	// triangular makes the bounds of half the uniform synchronized
+	// loops of the full language follow an enclosing one's variable
+	triangular bool
 }
 
 // scopeVar is a loop variable in scope. It is uniform when every thread
@@ -778,6 +815,24 @@ func (b *builder) anyRange(withTid bool) (lo, hi protocol.Expr) {
 	return lo, hi
 }
 
+// triangularRange makes bounds that follow the enclosing loop variable v:
+// from v (or v + 1) to a parameter or a constant, or from a constant to v
+// (or v + 1).
+func (b *builder) triangularRange(v string) (lo, hi protocol.Expr) {
+	moved := protocol.Expr(variable(v))
+	if b.chance(2) {
+		moved = bin(protocol.Add, moved, lit(1))
+	}
+	fixed := protocol.Expr(lit(int64(1 + b.r.Intn(3))))
+	if b.chance(2) {
+		fixed = b.param()
+	}
+	if b.chance(2) {
+		return moved, fixed
+	}
+	return lit(int64(b.r.Intn(2))), moved
+}
+
 // ---- the full language ----
 
 // fullSeq makes a sequence of statements of the full language. A barrier
@@ -829,6 +884,9 @@ func (b *builder) fullLoop(depth int, synced bool) *protocol.Loop {
 	uniform := !synced || !b.chance(8)
 	if synced {
 		l.Lo, l.Hi = b.anyRange(!uniform)
+		if outer := b.scope(true); uniform && b.triangular && len(outer) > 0 && b.chance(2) {
+			l.Lo, l.Hi = b.triangularRange(outer[b.r.Intn(len(outer))])
+		}
 		if b.chance(5) {
 			l.Step = lit(int64(1 + b.r.Intn(3)))
 		}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/leanovate/gopter/prop"
+
 	"github.com/drfcheck/drfcheck/check"
 	"github.com/drfcheck/drfcheck/internal/align"
 	"github.com/drfcheck/drfcheck/internal/split"
@@ -566,6 +568,22 @@ func TestPipeline(t *testing.T) {
 			balanced(t, stats, "ref drf", "ref racy", "ref div")
 		})
 	}
+}
+
+// TestPipelineTriangular: TestPipeline on cases whose synchronized loops
+// often run zero times in some iterations of an enclosing synchronized
+// loop and not in others (GenTriangular), which the normalizer checks by
+// splitting the enclosing loop where the inner one starts or stops
+// running. Before the split they were unknown, checked for soundness only.
+func TestPipelineTriangular(t *testing.T) {
+	t.Parallel()
+	chk := check.New(check.Options{Timeout: queryTimeout, MaxRaces: 1, Jobs: 1,
+		Levels: []wellformed.Level{wellformed.BlockLevel}, Encoding: check.Intervals})
+	s := smtgen.NewSolver(queryTimeout)
+	stats := Stats{}
+	run(t, 6003, prop.ForAll(pipelineProperty(chk, s, stats), GenTriangular()))
+	logStats(t, stats)
+	balanced(t, stats, "ref drf", "ref racy")
 }
 
 // ---- wellformed.Slice's nil blocks (TestRegressionSliceNilBlock) ----

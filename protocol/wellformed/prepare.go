@@ -112,3 +112,37 @@ func exprs(s protocol.Subst, es []protocol.Expr) ([]protocol.Expr, bool) {
 	}
 	return out, changed
 }
+
+// renamed copies a statement with a fresh name for every loop variable it
+// binds, and sub's replacements, applied everywhere the names are used
+// (the loops accesses record included): a copy that shares no binder with
+// the original (splitAt).
+func (p *preparer) renamed(s protocol.Stmt, sub protocol.Subst) protocol.Stmt {
+	switch s := s.(type) {
+	case *protocol.Loop:
+		l := *s
+		l.Lo, l.Hi = sub.Expr(s.Lo), sub.Expr(s.Hi)
+		if s.Step != nil {
+			l.Step = sub.Expr(s.Step)
+		}
+		l.Var = p.fresh(s.Var)
+		l.Body = p.renamedBlock(s.Body, extend(sub, s.Var, &protocol.Var{At: s.At, Name: l.Var}))
+		return &l
+	case *protocol.If:
+		return &protocol.If{At: s.At, Cond: sub.Cond(s.Cond), Then: p.renamedBlock(s.Then, sub), Else: p.renamedBlock(s.Else, sub)}
+	case *protocol.Block:
+		return p.renamedBlock(s, sub)
+	}
+	return sub.Stmt(s)
+}
+
+func (p *preparer) renamedBlock(b *protocol.Block, sub protocol.Subst) *protocol.Block {
+	if b == nil {
+		return nil
+	}
+	out := &protocol.Block{At: b.At, Stmts: make([]protocol.Stmt, len(b.Stmts))}
+	for i, s := range b.Stmts {
+		out.Stmts[i] = p.renamed(s, sub)
+	}
+	return out
+}

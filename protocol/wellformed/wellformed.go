@@ -185,6 +185,7 @@ type normalizer struct {
 	prog   *Program
 	oracle Oracle
 	names  *preparer
+	splits int // loops split so far (splitAt)
 }
 
 // ctx is what is known at a point of the protocol.
@@ -468,6 +469,9 @@ func (n *normalizer) uniformLoop(s *protocol.Loop, c ctx) []alt {
 		// inside it to name (for pos = tid; pos < n; pos += blockDim.x
 		// with n == blockDim.x)
 		return n.seq(protocol.Subst{l.Var: l.Lo}.Block(l.Body).Stmts, c)
+	}
+	if parts, ok := n.splitAt(l, c); ok {
+		return n.seq(parts, c)
 	}
 	// With a positive step the loop runs iff lo < hi, whether or not its
 	// step was normalized: the user's bounds read best.
