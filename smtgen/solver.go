@@ -128,13 +128,21 @@ func (s *Solver) Restart() {
 // renew replaces the solver's Z3 context, and its solvers, by fresh ones
 // when a cut check tainted it: what an interrupt leaves behind in a
 // context must not decide the next query.
+//
+// A solver's first context is made the same way, when its first query
+// comes (lazySolver): a Z3 context costs about 65 ms of CPU and 17 MB of
+// fresh memory to make (Z3 4.8.12), and many solvers never get a query (a
+// portfolio's second encoding where the first answers within its head
+// start, the second job of a run with one query at a time, a file
+// rejected before any check), nor does a solver after its last, cut
+// query.
 func (s *Solver) renew() {
-	if !s.tainted {
+	if !s.tainted && s.ctx != nil {
 		return
 	}
-	fresh := newSolver(s.timeout, s.enc)
+	ctx, main, spare := z3Solvers(s.timeout)
 	s.mu.Lock()
-	s.ctx, s.s, s.spare = fresh.ctx, fresh.s, fresh.spare
+	s.ctx, s.s, s.spare = ctx, main, spare
 	s.mu.Unlock()
 	s.kept, s.tainted = 0, false
 }
@@ -183,20 +191,35 @@ func NewSolver(timeout time.Duration) *Solver { return NewSolverWith(timeout, Po
 // encoding.
 func NewSolverWith(timeout time.Duration, enc Encoding) *Solver {
 	if enc == Portfolio {
-		s := newSolver(timeout, Ints)
-		s.partner = newSolver(timeout, BitVectors)
+		s := lazySolver(timeout, Ints)
+		s.partner = lazySolver(timeout, BitVectors)
 		return s
 	}
-	return newSolver(timeout, enc)
+	return lazySolver(timeout, enc)
 }
 
+// lazySolver is a solver whose Z3 context is made by its first query
+// (renew).
+func lazySolver(timeout time.Duration, enc Encoding) *Solver {
+	return &Solver{timeout: timeout, enc: enc}
+}
+
+// newSolver is a solver with its Z3 context made now.
 func newSolver(timeout time.Duration, enc Encoding) *Solver {
+	s := lazySolver(timeout, enc)
+	s.renew()
+	return s
+}
+
+// z3Solvers makes a Z3 context whose checks give up after timeout (0 for
+// no limit), its solver and a spare one.
+func z3Solvers(timeout time.Duration) (*z3.Context, *z3.Solver, *z3.Solver) {
 	cfg := z3.NewContextConfig()
 	if timeout > 0 {
 		cfg.SetUint("timeout", uint(timeout.Milliseconds()))
 	}
 	ctx := z3.NewContext(cfg)
-	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), spare: z3.NewSolver(ctx), timeout: timeout, enc: enc}
+	return ctx, z3.NewSolver(ctx), z3.NewSolver(ctx)
 }
 
 // ErrTimeout reports a query the solver could not decide in time.
@@ -389,8 +412,10 @@ func (s *Solver) scoped(env Env, build func(e *encoder), use func(e *encoder) er
 		}
 		s.dropKept()
 		s.close()
-		s.renew()
 	}()
+	// a context cut by an interrupt is replaced here, before the next
+	// query, or never if none comes
+	s.renew()
 	s.open()
 	e := newEncoder(s.ctx, env, s.enc)
 	e.defect = s.defect
