@@ -1430,10 +1430,11 @@ func (x *exec) conditionTrips(at protocol.Pos, l loopSyntax, r iterRun, entry en
 // breakTrips is, for a search loop, the number of whole iterations before
 // the one that breaks, and the environment where it breaks: a loop without
 // a condition, whose one exit is a break that every iteration reaches
-// (no continue, return or other break) under a comparison of a signed
-// induction variable of constant step with a bound the loop does not
-// change (while (1) { if (w + 1 >= n) break; w++; } runs n - 1 whole
-// iterations from w = 0, more than none). nil where it is not one.
+// (no continue, return or other break) under a comparison of an
+// induction variable of constant step (an unsigned one only where it
+// cannot wrap around first) with a bound the loop does not change
+// (while (1) { if (w + 1 >= n) break; w++; } runs n - 1 whole iterations
+// from w = 0, more than none). nil where it is not one.
 func (x *exec) breakTrips(at protocol.Pos, l loopSyntax, r iterRun, entry env, c carried, sum exitSummary, made func(protocol.Node) bool, counter string) (protocol.Expr, env) {
 	if l.do() || !isTrue(r.cond) || len(r.condSts) > 0 || len(r.body.brk) != 1 || len(r.body.cont) > 0 || sum.ret || len(sum.regions) > 0 {
 		return nil, nil
