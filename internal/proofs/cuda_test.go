@@ -482,6 +482,7 @@ func (d *differential) report(t *testing.T, cases []*cudagen.Case) {
 	d.reportConstruct(t, cases, "host variable", "host variables", "hv")
 	d.reportConstruct(t, cases, "device variable", "__device__ variables", "dv")
 	d.reportConstruct(t, cases, "sticky guard", "levels whose variables move under their guard (sticky guards)")
+	d.reportConstruct(t, cases, "double buffer", "double buffers (one barrier per iteration, the buffer a state machine's)", "db")
 	d.reportConstruct(t, cases, "struct param pointer array", "arrays of pointers at constant indices", "b")
 	d.reportConstruct(t, cases, "pointer array, variable element", "arrays of pointers at variable indices", "b")
 	d.reportConstruct(t, cases, "uniform read after barrier", "leader elections (a uniform read after a barrier)", "el", "won")

@@ -142,6 +142,10 @@ type carried struct {
 	// buffers: tmp = src; src = dst; dst = tmp), when those form cycles:
 	// k takes, at iteration n, the entry value of perms^n(k).
 	perms map[*ir.Var]*ir.Var
+	// cycles holds the variables that go through a finite sequence of
+	// states, from constants, each iteration's a function of the
+	// previous one's (cyclesOf): their values at every iteration.
+	cycles map[*ir.Var]states
 	// counter holds the variables whose every value, on entry and at the
 	// end of every iteration, was handed out by one atomic counter (its
 	// key): their value at the head of an iteration is one of those too.
@@ -262,6 +266,10 @@ func (x *exec) headEnv(at protocol.Pos, entry env, c carried, skip *ir.Var, coun
 		}
 		if e, ok := permuted(at, entry, c.perms, k, count); ok {
 			h[k] = intVal{e}
+			continue
+		}
+		if st, ok := c.cycles[k]; ok && count != nil {
+			h[k] = intVal{st.at(at, count)}
 			continue
 		}
 		if sc, ok := c.scales[k]; ok && pw != nil && pw.table != nil {
@@ -502,6 +510,7 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 				}
 			}
 			c.perms = permsOf(facts.assigned, c.keys, r.head, r.end)
+			c.cycles = cyclesOf(c.keys, entry, r.head, r.end)
 			hm, _ := r.head[memVar].(memVal)
 			em, _ := r.end[memVar].(memVal)
 			for i := range c.cells {
@@ -526,6 +535,7 @@ func (x *exec) analyze(l loopSyntax, entry env) (carried, shape, exitSummary) {
 	c.ratios = map[*ir.Var]int64{}
 	c.scales = map[*ir.Var]scale{}
 	c.perms = map[*ir.Var]*ir.Var{}
+	c.cycles = nil
 	for i := range c.cells {
 		c.cells[i].step = nil
 	}
@@ -1623,6 +1633,14 @@ func (x *exec) afterLoop(at protocol.Pos, l loopSyntax, entry env, c carried, su
 		if exact, ok := x.tableExit(at, l, c, sum, s, k, v); ok {
 			after[k] = exact
 			continue
+		}
+		if st, ok := c.cycles[k]; ok {
+			// the state after the last iteration, when their number is
+			// known
+			if n := x.tripCount(at, l, sum, s); n != nil {
+				after[k] = intVal{st.at(at, n)}
+				continue
+			}
 		}
 		if st, ok := c.steps[k]; ok && k != l.v {
 			// an induction variable moved by st in every iteration ends

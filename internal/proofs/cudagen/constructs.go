@@ -74,7 +74,7 @@ var ConstructNames = []string{
 	// namespace scope and arrays of pointers (genglobal.go, genptrarr.go)
 	"host variable", "device variable", "struct param pointer array", "pointer array, variable element",
 	// leader elections (genelect.go)
-	"uniform read after barrier", "election in a branch", "election in a loop", "count in memory",
+	"uniform read after barrier", "election in a branch", "election in a loop", "count in memory", "double buffer",
 	// sorting networks (genpow2.go)
 	"power-of-two loop", "bitonic network", "xor partner",
 	// layouts (genlayout.go)
@@ -664,6 +664,7 @@ func constructs(p *Program) map[string]bool {
 	moreConstructs(p, ti, add)
 	counterConstructs(p, add)
 	electConstructs(p, add)
+	dbufConstructs(p, add)
 	netConstructs(p, add)
 	wrapConstructs(p, add)
 	tmplConstructs(p, add)

@@ -108,7 +108,7 @@ type gen struct {
 	pa                 *ptrArr          // the struct parameter with an array of pointers (genptrarr.go)
 	nr                 *rand.Rand       // the choices of genpow2.go, apart from r's
 	netDone            bool             // a sorting network was placed (genpow2.go)
-	netStmts           int              // its statements, beyond maxStmts
+	netStmts           int              // its statements, and a double buffer's, beyond maxStmts
 	wr                 *rand.Rand       // the choices of genwrap.go, apart from r's
 	wrapN              int              // wrap-around indices placed (genwrap.go)
 	hr                 *rand.Rand       // the choices of genheader.go, apart from r's
@@ -119,6 +119,7 @@ type gen struct {
 	ctorDone           bool             // a constructor group was placed (genctor.go)
 	rbr                *rand.Rand       // the choices of genreadback.go, apart from r's
 	rbDone             bool             // a read back was placed (genreadback.go)
+	dbr                *rand.Rand       // the choices of gendbuf.go, apart from r's
 	bir                *rand.Rand       // the choices of genbarinv.go, apart from r's
 	prr                *rand.Rand       // the choices of genpair.go, apart from r's
 	prAll              bool             // start with a precondition about pairs (NewWithPairPrecondition)
@@ -204,6 +205,7 @@ func build(seed int64, mood Verdict, name string, inv, pair bool) (*Case, error)
 		lr:    newLayoutRand(seed),
 		cr:    newCtorRand(seed),
 		rbr:   newReadBackRand(seed),
+		dbr:   newDbufRand(seed),
 		bir:   newBarInvRand(seed),
 		prr:   newPairRand(seed),
 		prAll: pair,
@@ -249,6 +251,11 @@ func (g *gen) program(name string) *Program {
 	g.prologue(&body)
 	g.pairPrecondition(&body)
 	g.fixedParam(&body)
+	if g.dbufHere() {
+		// first, from choices of its own: the rest of the kernel is what
+		// it would be without it
+		g.dbufStmt(&body)
+	}
 	g.prologueLen = len(body)
 	g.budget = 3 + g.intn(8)
 	if g.biAll {
