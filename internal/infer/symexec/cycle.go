@@ -32,8 +32,8 @@ func cyclesOf(keys map[*ir.Var]bool, entry, head, end env) map[*ir.Var]states {
 	for _, k := range sortedVars(keys) {
 		_, lit := entryLit(entry, k)
 		_, h := head[k].(intVal)
-		_, e := end[k].(intVal)
-		if lit && h && e {
+		e, ok := end[k].(intVal)
+		if lit && h && ok && small(e.e, maxStateExpr) {
 			group = append(group, k)
 		}
 	}
@@ -133,6 +133,12 @@ func run(group []*ir.Var, entry, head, end env) map[*ir.Var]states {
 		state = next
 	}
 }
+
+// maxStateExpr bounds the size of the end values cyclesOf reads: a state
+// machine's moves are small, and the end values of a hash's rounds (md5,
+// sha1: shared subterms, which a walk of the tree visits again and again)
+// took minutes to evaluate.
+const maxStateExpr = 64
 
 func entryLit(entry env, k *ir.Var) (int64, bool) {
 	iv, ok := entry[k].(intVal)
