@@ -1368,7 +1368,7 @@ func (x *exec) genericLoop(l loopSyntax, entry env, c carried) exits {
 	if n, j := x.breakTrips(at, l, r, entry, c, sum, made, name); n != nil {
 		// the iterations before the one that breaks, and that one
 		count = add(at, n, lit(at, 1))
-		after.exit = exitValues(at, c, j, made, protocol.Subst{name: n})
+		after.exit = exitValues(c, j, made, protocol.Subst{name: n})
 	}
 	if count == nil {
 		count = x.freshInt(at, "trips", c.control, x.anyBlock(c))
@@ -1525,7 +1525,7 @@ func comparedWith(c protocol.Cond, v protocol.Expr) *protocol.Cmp {
 // exitValues are the values of the carried variables after a search loop
 // (breakTrips): their values where it breaks, at the iteration sub
 // names, where those are made of names that outlive the loop.
-func exitValues(at protocol.Pos, c carried, brk env, made func(protocol.Node) bool, sub protocol.Subst) map[*ir.Var]protocol.Expr {
+func exitValues(c carried, brk env, made func(protocol.Node) bool, sub protocol.Subst) map[*ir.Var]protocol.Expr {
 	vals := map[*ir.Var]protocol.Expr{}
 	for k := range c.keys {
 		iv, ok := brk[k].(intVal)
